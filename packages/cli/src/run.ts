@@ -1,0 +1,114 @@
+import { parseArgs } from 'node:util';
+import { createDb, type Db } from '@remediation/db';
+import { ConfigError, loadConfig } from '@remediation/runtime';
+import { Type } from '@sinclair/typebox';
+import { createOrg, createRepo, createToken, revokeToken } from './admin/commands.js';
+import { CliError, report, usageError, type CliIo } from './io.js';
+
+export type { CliIo } from './io.js';
+
+export const USAGE = `Usage:
+  remediate admin create-org <slug> [--tier standard|enterprise] [--json]
+  remediate admin create-repo --org <slug> --name <owner/name> --clone-url <url> [--provider github|gitlab|git] [--default-branch <branch>] [--json]
+  remediate admin create-token --org <slug> --name <name> [--repo <repository-id>] [--json]
+  remediate admin revoke-token <token-id> [--json]
+
+Environment:
+  DATABASE_URL  PostgreSQL connection string (default postgres://postgres@127.0.0.1:5432/remediation)`;
+
+const CliConfig = Type.Object({
+  DATABASE_URL: Type.String({ minLength: 1, default: 'postgres://postgres@127.0.0.1:5432/remediation' }),
+});
+
+const OPTIONS = {
+  json: { type: 'boolean' },
+  tier: { type: 'string' },
+  org: { type: 'string' },
+  name: { type: 'string' },
+  'clone-url': { type: 'string' },
+  provider: { type: 'string' },
+  'default-branch': { type: 'string' },
+  repo: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+
+const ALLOWED: Record<string, readonly (keyof Values)[]> = {
+  'create-org': ['tier'],
+  'create-repo': ['org', 'name', 'clone-url', 'provider', 'default-branch'],
+  'create-token': ['org', 'name', 'repo'],
+  'revoke-token': [],
+};
+
+const admin = async (db: Db, io: CliIo, command: string, positionals: string[], values: Values): Promise<void> => {
+  const json = values.json === true;
+  const allowed = ALLOWED[command];
+  if (!allowed) throw usageError(`unknown command 'admin ${command}'`);
+  for (const key of Object.keys(values)) {
+    if (key !== 'json' && !allowed.includes(key as keyof Values)) throw usageError(`--${key} does not apply to 'admin ${command}'`);
+  }
+  const maxPositionals = command === 'create-org' || command === 'revoke-token' ? 1 : 0;
+  if (positionals.length > maxPositionals) throw usageError(`unexpected argument '${positionals[maxPositionals]}'`);
+
+  switch (command) {
+    case 'create-org': {
+      const org = await createOrg(db, { slug: positionals[0], tier: values.tier });
+      return report(io, json, { id: org.id, slug: org.slug, tier: org.tier }, `organization ${org.slug} (${org.tier}) created: ${org.id}`);
+    }
+    case 'create-repo': {
+      const repo = await createRepo(db, { org: values.org, name: values.name, cloneUrl: values['clone-url'], provider: values.provider, defaultBranch: values['default-branch'] });
+      return report(io, json, repo, repo.id);
+    }
+    case 'create-token': {
+      const t = await createToken(db, { org: values.org, name: values.name, repo: values.repo });
+      if (!json) io.err(`${t.scope} token ${t.id} created for ${t.organization}; it is shown once, store it in a secrets store:`);
+      return report(io, json, t, t.token);
+    }
+    default: {
+      const r = await revokeToken(db, { id: positionals[0] });
+      return report(io, json, r, `token ${r.id} revoked at ${r.revoked_at}`);
+    }
+  }
+};
+
+/** Runs the CLI; resolves with the exit code (0 ok, 1 failed, 2 usage). Never throws. */
+export const run = async (argv: readonly string[], io: CliIo): Promise<number> => {
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    io.err(`remediate: ${(err as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const [group, command, ...rest] = parsed.positionals;
+  if (parsed.values.help || group === undefined) {
+    io.out(USAGE);
+    return parsed.values.help ? 0 : 2;
+  }
+  if (group !== 'admin' || command === undefined) {
+    io.err(`remediate: unknown command '${parsed.positionals.join(' ')}'\n\n${USAGE}`);
+    return 2;
+  }
+  let db: Db | undefined;
+  try {
+    const config = loadConfig(CliConfig, io.env);
+    db = createDb({ url: config.DATABASE_URL, poolMax: 1, applicationName: 'remediate-cli' });
+    await admin(db, io, command, rest, parsed.values);
+    return 0;
+  } catch (err) {
+    if (err instanceof CliError) {
+      io.err(`remediate: ${err.message}${err.exitCode === 2 ? `\n\n${USAGE}` : ''}`);
+      return err.exitCode;
+    }
+    if (err instanceof ConfigError) {
+      io.err(`remediate: ${err.message}`);
+      return 2;
+    }
+    // Database errors: the message only; connection strings are never printed.
+    io.err(`remediate: ${(err as Error).message}`);
+    return 1;
+  } finally {
+    await db?.destroy();
+  }
+};

@@ -1,0 +1,90 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Classification, Id, Nullable, Page, Severity } from './common.js';
+
+export const DATAFLOW_TIERS = [
+  'STRONG_MULTI_FILE',
+  'STRONG_SINGLE_FILE',
+  'WEAK',
+  'SINGLE_LOCATION',
+] as const;
+export type DataflowTier = (typeof DATAFLOW_TIERS)[number];
+
+export const FINDING_PROBLEMS = ['missing_rule_id', 'missing_location', 'invalid_uri'] as const;
+export type FindingProblem = (typeof FINDING_PROBLEMS)[number];
+
+export const LEVELS = ['error', 'warning', 'note', 'none'] as const;
+
+export const Location = Type.Object(
+  {
+    uri: Type.String(),
+    start_line: Nullable(Type.Integer()),
+    start_column: Nullable(Type.Integer()),
+    end_line: Nullable(Type.Integer()),
+    end_column: Nullable(Type.Integer()),
+  },
+  { additionalProperties: false },
+);
+export type Location = Static<typeof Location>;
+
+export const Triage = Type.Object(
+  {
+    classification: Classification,
+    severity: Severity,
+    confidence: Type.Number({ minimum: 0, maximum: 1 }),
+    justification: Type.String(),
+    evidence: Type.Array(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type Triage = Static<typeof Triage>;
+
+const findingProperties = {
+  id: Id,
+  repository_id: Id,
+  scan_id: Type.String({ format: 'uuid', description: 'Last scan that saw the finding' }),
+  first_seen_scan_id: Id,
+  rule_id: Nullable(Type.String()),
+  tool: Type.String(),
+  message: Type.String(),
+  location: Nullable(Location),
+  level: Type.Union(LEVELS.map((l) => Type.Literal(l))),
+  severity: Severity,
+  dataflow_tier: Type.Union(DATAFLOW_TIERS.map((t) => Type.Literal(t))),
+  fingerprint: Type.String(),
+  suppressed: Type.Boolean(),
+  resolved: Type.Boolean(),
+  fixable: Type.Boolean(),
+  problems: Type.Array(Type.Union(FINDING_PROBLEMS.map((p) => Type.Literal(p)))),
+  triage: Nullable(Triage),
+  fix_id: Nullable(Id),
+  created_at: Type.String({ format: 'date-time' }),
+};
+
+export const Finding = Type.Object(findingProperties, {
+  additionalProperties: false,
+  title: 'Finding',
+});
+export type Finding = Static<typeof Finding>;
+
+export const FindingDetail = Type.Object(
+  {
+    ...findingProperties,
+    code_flows: Type.Array(Type.Unknown(), { description: 'SARIF codeFlows as received' }),
+    related_locations: Type.Array(Type.Unknown(), {
+      description: 'SARIF relatedLocations as received',
+    }),
+    properties: Type.Record(Type.String(), Type.Unknown(), {
+      description: 'SARIF result properties, preserved',
+    }),
+  },
+  { additionalProperties: false, title: 'FindingDetail' },
+);
+export type FindingDetail = Static<typeof FindingDetail>;
+export const FindingList = Page(Finding, 'FindingList');
+
+export const FindingFilters = {
+  classification: Type.Optional(Classification),
+  severity: Type.Optional(Severity),
+  rule_id: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
+  scan_id: Type.Optional(Id),
+};

@@ -1,0 +1,89 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Id, Nullable, Page, Provider, Severity, Timestamp } from './common.js';
+
+export const PR_GROUPINGS = ['finding', 'rule', 'file'] as const;
+
+const settingsProperties = {
+  auto_fix: Type.Boolean({ description: 'Generate fixes for true positives that have a codemod' }),
+  auto_pr: Type.Boolean({ description: 'Open pull requests for generated fixes' }),
+  pr_grouping: Type.Union(
+    PR_GROUPINGS.map((g) => Type.Literal(g)),
+    { description: 'One pull request per finding, per rule or per file' },
+  ),
+  draft_prs: Type.Boolean({ description: 'Open pull requests as drafts' }),
+  labels: Type.Array(Type.String({ minLength: 1, maxLength: 50 }), {
+    maxItems: 20,
+    uniqueItems: true,
+    description: 'Labels put on opened pull requests',
+  }),
+  excluded_paths: Type.Array(Type.String({ minLength: 1, maxLength: 256 }), {
+    maxItems: 100,
+    uniqueItems: true,
+    description: 'Glob patterns of repository paths whose findings are never fixed',
+  }),
+  min_severity: Severity,
+};
+
+export const RepositorySettings = Type.Object(settingsProperties, {
+  additionalProperties: false,
+  title: 'RepositorySettings',
+});
+export type RepositorySettings = Static<typeof RepositorySettings>;
+
+export const DEFAULT_REPOSITORY_SETTINGS: RepositorySettings = Object.freeze({
+  auto_fix: true,
+  auto_pr: false,
+  pr_grouping: 'finding',
+  draft_prs: true,
+  labels: [],
+  excluded_paths: [],
+  min_severity: 'low',
+}) as RepositorySettings;
+
+export const RepositorySettingsPatch = Type.Partial(Type.Object(settingsProperties), {
+  additionalProperties: false,
+  minProperties: 1,
+});
+
+/** Body of `PATCH /repositories/{id}`: only `settings`, merged into the stored settings. */
+export const PatchRepositoryBody = Type.Object(
+  { settings: RepositorySettingsPatch },
+  { additionalProperties: false, title: 'PatchRepositoryBody' },
+);
+export type PatchRepositoryBody = Static<typeof PatchRepositoryBody>;
+
+export const RepositoryStatus = Type.Object(
+  {
+    last_scan: Nullable(
+      Type.Object(
+        {
+          scan_id: Id,
+          state: Type.String(),
+          created_at: Timestamp,
+          completed_at: Nullable(Timestamp),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    open_findings: Type.Integer({ minimum: 0 }),
+    open_fixes: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+
+export const Repository = Type.Object(
+  {
+    id: Id,
+    name: Type.String({ description: 'owner/name' }),
+    provider: Provider,
+    default_branch: Type.String(),
+    clone_url: Type.String({ description: 'Clone URL, never with credentials' }),
+    settings: RepositorySettings,
+    status: RepositoryStatus,
+    created_at: Timestamp,
+  },
+  { additionalProperties: false, title: 'Repository' },
+);
+export type Repository = Static<typeof Repository>;
+
+export const RepositoryList = Page(Repository, 'RepositoryList');

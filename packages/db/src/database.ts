@@ -1,0 +1,60 @@
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { FixesTable, ForgeEventsTable, PullRequestsTable } from './tables/fixes.js';
+import type {
+  FindingsTable,
+  SarifDocumentsTable,
+  ScanFindingsTable,
+  ScansTable,
+  TriageResultsTable,
+} from './tables/scans.js';
+import type { ApiTokensTable, OrganizationsTable, RepositoriesTable } from './tables/tenancy.js';
+import type {
+  OutboxTable,
+  WebhookDeliveriesTable,
+  WebhookDeliveryAttemptsTable,
+  WebhooksTable,
+} from './tables/webhooks.js';
+
+export interface Database {
+  organizations: OrganizationsTable;
+  api_tokens: ApiTokensTable;
+  repositories: RepositoriesTable;
+  sarif_documents: SarifDocumentsTable;
+  scans: ScansTable;
+  findings: FindingsTable;
+  scan_findings: ScanFindingsTable;
+  triage_results: TriageResultsTable;
+  fixes: FixesTable;
+  pull_requests: PullRequestsTable;
+  forge_events: ForgeEventsTable;
+  webhooks: WebhooksTable;
+  outbox: OutboxTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+}
+
+export type Db = Kysely<Database>;
+/** A query function's first argument: the database or a transaction. */
+export type DbOrTx = Kysely<Database> | Transaction<Database>;
+
+export interface DbOptions {
+  /** postgres:// connection string; never logged. */
+  url: string;
+  /** Pool size (default 10). */
+  poolMax?: number;
+  applicationName?: string;
+}
+
+/** Opens a pooled Kysely handle. The caller owns it and must `destroy()` it. */
+export const createDb = (options: DbOptions): Db =>
+  new Kysely<Database>({
+    dialect: new PostgresDialect({
+      pool: new pg.Pool({
+        connectionString: options.url,
+        max: options.poolMax ?? 10,
+        application_name: options.applicationName ?? 'remediation',
+        connectionTimeoutMillis: 5_000,
+      }),
+    }),
+  });

@@ -1,0 +1,16 @@
+import type { Migration } from 'kysely';
+import * as tenancy from './2026-11-21-001-tenancy.js';
+import * as scansFindings from './2026-11-21-002-scans-findings.js';
+import * as fixesPullRequests from './2026-11-21-003-fixes-pull-requests.js';
+import * as webhooksOutbox from './2026-11-21-004-webhooks-outbox.js';
+
+/**
+ * Every migration, append-only, keyed by its date-prefixed name. Listed statically (not read
+ * from the file system) so the same list runs from `src/` under tests and from `dist/`.
+ */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '2026-11-21-001-tenancy': tenancy,
+  '2026-11-21-002-scans-findings': scansFindings,
+  '2026-11-21-003-fixes-pull-requests': fixesPullRequests,
+  '2026-11-21-004-webhooks-outbox': webhooksOutbox,
+};

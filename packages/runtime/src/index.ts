@@ -1,0 +1,16 @@
+export { BaseConfig, ConfigError, configSchema, loadConfig } from './config.js';
+export { createLogger, type Logger } from './logger.js';
+export { createRedis, type Redis, type RedisRole } from './redis.js';
+export {
+  createProducer,
+  createWorker,
+  InvalidPayloadError,
+  jobOptions,
+  scheduleDelay,
+  type Processor,
+  type Producer,
+} from './queues.js';
+export { startHealthServer, type Check, type HealthServer } from './health.js';
+export { createMetricsRegistry, registerQueueMetrics } from './metrics.js';
+export { createShutdown, fatal, type Shutdown } from './shutdown.js';
+export { currentTraceId } from './telemetry.js';

@@ -1,0 +1,82 @@
+import { Queue, UnrecoverableError, Worker, type Job, type JobsOptions, type WorkerOptions } from 'bullmq';
+import type { Static } from '@sinclair/typebox';
+import { validate, type QueueDefinition } from '@remediation/contracts';
+import type { Redis } from 'ioredis';
+
+export class InvalidPayloadError extends Error {
+  override readonly name = 'InvalidPayloadError';
+}
+
+/** The job options a definition implies: attempts, backoff, deterministic id and retention. */
+export const jobOptions = <D extends QueueDefinition>(def: D, payload: Static<D['payload']>): JobsOptions => ({
+  jobId: def.jobId(payload),
+  attempts: def.attempts,
+  backoff:
+    def.backoff.type === 'exponential'
+      ? { type: 'exponential', delay: def.backoff.delayMs, ...(def.backoff.jitter ? { jitter: def.backoff.jitter } : {}) }
+      : { type: 'schedule' },
+  removeOnComplete: { age: def.keepCompleted.ageSeconds, count: def.keepCompleted.count },
+  removeOnFail: { age: def.keepFailedSeconds },
+});
+
+/** Delay before retry `attemptsMade` (1-based) under a fixed schedule; the last delay repeats. */
+export const scheduleDelay = (delaysMs: readonly number[], attemptsMade: number): number =>
+  delaysMs[Math.min(attemptsMade, delaysMs.length) - 1] ?? 0;
+
+export interface Producer<D extends QueueDefinition> {
+  readonly queue: Queue;
+  /** Validates and enqueues; a second call with the same payload is a no-op (same job id). */
+  add(payload: Static<D['payload']>): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const createProducer = <D extends QueueDefinition>(
+  def: D,
+  options: { connection: Redis; prefix: string },
+): Producer<D> => {
+  const queue = new Queue(def.name, { connection: options.connection, prefix: options.prefix });
+  return {
+    queue,
+    add: async (payload) => {
+      const checked = validate(def.payload, payload);
+      if (!checked.ok) throw new InvalidPayloadError(`invalid ${def.name} payload: ${JSON.stringify(checked.problems)}`);
+      const job = await queue.add(def.name, checked.value, jobOptions(def, checked.value));
+      return job.id ?? def.jobId(checked.value);
+    },
+    close: () => queue.close(),
+  };
+};
+
+export type Processor<D extends QueueDefinition> = (
+  payload: Static<D['payload']>,
+  job: Job,
+) => Promise<unknown>;
+
+/**
+ * A worker that applies the definition's concurrency, lock and backoff, and rejects invalid
+ * payloads as unrecoverable. Created paused (`autorun: false`): call `run()` once ready.
+ */
+export const createWorker = <D extends QueueDefinition>(
+  def: D,
+  processor: Processor<D>,
+  options: { connection: Redis; prefix: string; overrides?: Partial<WorkerOptions> },
+): Worker => {
+  const schedule = def.backoff.type === 'schedule' ? def.backoff.delaysMs : undefined;
+  return new Worker(
+    def.name,
+    async (job: Job) => {
+      const checked = validate(def.payload, job.data);
+      if (!checked.ok) throw new UnrecoverableError(`invalid ${def.name} payload`);
+      return processor(checked.value, job);
+    },
+    {
+      connection: options.connection,
+      prefix: options.prefix,
+      autorun: false,
+      concurrency: def.worker.concurrency,
+      lockDuration: def.worker.lockDurationMs,
+      ...(schedule ? { settings: { backoffStrategy: (attemptsMade: number) => scheduleDelay(schedule, attemptsMade) } } : {}),
+      ...options.overrides,
+    },
+  );
+};

@@ -1,0 +1,111 @@
+import type { QUEUES } from '@remediation/contracts';
+import type { Db } from '@remediation/db';
+import type { Logger, Producer } from '@remediation/runtime';
+import type { SecretBox } from '@remediation/security';
+import express, { type Express, type Request } from 'express';
+import type { Redis } from 'ioredis';
+import { createGuard } from './auth/guard.js';
+import { AppError, notFound } from './http/app-error.js';
+import { mediaType, readBody } from './http/body.js';
+import { errorHandler } from './http/error-handler.js';
+import { accessLog } from './http/access-log.js';
+import { registerRoutes } from './http/register.js';
+import { requestId } from './http/request-id.js';
+import { defineRoute, type RouteDef } from './http/route.js';
+import { findingRoutes } from './findings/findings.routes.js';
+import { fixRoutes } from './fixes/fixes.routes.js';
+import { buildOpenApi } from './openapi/openapi.js';
+import { createTokenBucket } from './rate-limit/token-bucket.js';
+import { repositoryRoutes } from './repositories/repositories.routes.js';
+import { scanRoutes } from './scans/scans.routes.js';
+import { webhookRoutes } from './webhooks/webhooks.routes.js';
+
+export interface GatewaySettings {
+  /** Largest JSON API body, bytes. */
+  jsonBodyMaxBytes: number;
+  /** Largest SARIF upload as sent (compressed when gzip), bytes. */
+  sarifMaxBytes: number;
+  /** Largest SARIF document after decompression, bytes. */
+  sarifMaxDecodedBytes: number;
+  maxWebhooksPerOrganization: number;
+  /** Prefix of the gateway's Redis keys (rate-limit buckets). */
+  keyPrefix: string;
+  /** Express `trust proxy` setting: hops or addresses whose X-Forwarded-* headers are believed. */
+  trustProxy: boolean | number | string;
+  /** Refuse requests that did not arrive over HTTPS (directly or per X-Forwarded-Proto). */
+  requireHttps: boolean;
+  /** Base URL clients use, for the OpenAPI `servers` entry. */
+  publicUrl: string;
+  version: string;
+}
+
+export interface GatewayDeps {
+  db: Db;
+  /** Producer connection (fails fast while Redis is down). */
+  redis: Redis;
+  ingest: Producer<typeof QUEUES.sarifIngest>;
+  secretBox: SecretBox;
+  logger: Logger;
+  settings: GatewaySettings;
+}
+
+const SARIF_TYPES = new Set(['application/json', 'application/sarif+json']);
+
+/** Every `/v1` route, the OpenAPI document's own included. */
+export const buildRoutes = (deps: GatewayDeps): RouteDef[] => {
+  const routes: RouteDef[] = [
+    ...repositoryRoutes(deps.db),
+    ...fixRoutes(deps.db),
+    ...scanRoutes({ db: deps.db, ingest: deps.ingest }),
+    ...findingRoutes(deps.db),
+    ...webhookRoutes({ db: deps.db, secretBox: deps.secretBox, maxWebhooksPerOrganization: deps.settings.maxWebhooksPerOrganization }),
+  ];
+  let document: Record<string, unknown> | undefined;
+  routes.push(
+    defineRoute({
+      method: 'get',
+      path: '/openapi.json',
+      operationId: 'getOpenApi',
+      summary: 'This API\'s OpenAPI 3.0 document',
+      tag: 'Meta',
+      access: 'repository',
+      success: { status: 200, description: 'OpenAPI 3.0 document' },
+      errors: [],
+      handle: () => {
+        document ??= buildOpenApi(routes, { version: deps.settings.version, serverUrl: `${deps.settings.publicUrl.replace(/\/$/, '')}/v1` });
+        return Promise.resolve({ status: 200, body: document });
+      },
+    }),
+  );
+  return routes;
+};
+
+/** The Express app; never listens (see `main.ts`), so tests drive it with supertest. */
+export const createApp = (deps: GatewayDeps): Express => {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.settings.trustProxy);
+  app.set('etag', false);
+  app.use(requestId);
+  app.use(accessLog(deps.logger));
+  if (deps.settings.requireHttps) {
+    app.use((req, _res, next) => next(req.secure ? undefined : new AppError('forbidden', 'HTTPS is required')));
+  }
+
+  const readSarif = async (req: Request): Promise<Buffer> => {
+    const type = mediaType(req);
+    if (!type || !SARIF_TYPES.has(type)) {
+      throw new AppError('unsupported_media_type', 'SARIF uploads must be application/json or application/sarif+json');
+    }
+    return readBody(req, { maxBytes: deps.settings.sarifMaxBytes, maxDecodedBytes: deps.settings.sarifMaxDecodedBytes }, true);
+  };
+
+  registerRoutes(app, '/v1', buildRoutes(deps), {
+    guard: createGuard({ db: deps.db, bucket: createTokenBucket(deps.redis, deps.settings.keyPrefix) }),
+    jsonLimits: { maxBytes: deps.settings.jsonBodyMaxBytes, maxDecodedBytes: deps.settings.jsonBodyMaxBytes },
+    readSarif,
+  });
+  app.use((_req, _res, next) => next(notFound('route')));
+  app.use(errorHandler(deps.logger));
+  return app;
+};

@@ -1,0 +1,21 @@
+import { Type } from '@sinclair/typebox';
+import { configSchema } from '@remediation/runtime';
+
+const MiB = 1024 * 1024;
+
+export const GatewayConfig = configSchema({
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
+  HOST: Type.String({ default: '0.0.0.0' }),
+  PUBLIC_URL: Type.String({ default: 'http://localhost:8080' }),
+  /** 32 random bytes, base64: encrypts webhook secrets at rest. */
+  SECRETS_ENCRYPTION_KEY: Type.String({ minLength: 44 }),
+  JSON_BODY_MAX_BYTES: Type.Integer({ minimum: 1024, default: 1 * MiB }),
+  SARIF_MAX_BYTES: Type.Integer({ minimum: 1024, default: 10 * MiB }),
+  SARIF_MAX_DECODED_BYTES: Type.Integer({ minimum: 1024, default: 200 * MiB }),
+  MAX_WEBHOOKS_PER_ORGANIZATION: Type.Integer({ minimum: 1, default: 50 }),
+  /** Express trust proxy: `true`, a hop count, or a comma-separated list of addresses/CIDRs. */
+  TRUST_PROXY: Type.String({ default: 'loopback, linklocal, uniquelocal' }),
+  REQUIRE_HTTPS: Type.Boolean({ default: false }),
+  TLS_CERT_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  TLS_KEY_FILE: Type.Optional(Type.String({ minLength: 1 })),
+});

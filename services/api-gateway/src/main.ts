@@ -1,0 +1,75 @@
+import { QUEUES } from '@remediation/contracts';
+import { createDb } from '@remediation/db';
+import {
+  createLogger,
+  createMetricsRegistry,
+  createProducer,
+  createRedis,
+  createShutdown,
+  fatal,
+  loadConfig,
+  registerQueueMetrics,
+  startHealthServer,
+} from '@remediation/runtime';
+import { createSecretBox, parseKey } from '@remediation/security';
+import { sql } from 'kysely';
+import { createApp } from './app.js';
+import { GatewayConfig } from './config.js';
+import { start } from './server.js';
+
+const parseTrustProxy = (value: string): boolean | number | string =>
+  value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value;
+
+const main = async (): Promise<void> => {
+  const config = loadConfig(GatewayConfig);
+  const logger = createLogger({ service: 'api-gateway', level: config.LOG_LEVEL });
+  const db = createDb({ url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX, applicationName: 'api-gateway' });
+  const redis = createRedis(config.REDIS_URL, 'producer');
+  const ingest = createProducer(QUEUES.sarifIngest, { connection: redis, prefix: config.QUEUE_PREFIX });
+  const registry = createMetricsRegistry('api-gateway');
+  registerQueueMetrics(registry, [ingest.queue]);
+
+  const app = createApp({
+    db,
+    redis,
+    ingest,
+    secretBox: createSecretBox(parseKey(config.SECRETS_ENCRYPTION_KEY)),
+    logger,
+    settings: {
+      jsonBodyMaxBytes: config.JSON_BODY_MAX_BYTES,
+      sarifMaxBytes: config.SARIF_MAX_BYTES,
+      sarifMaxDecodedBytes: config.SARIF_MAX_DECODED_BYTES,
+      maxWebhooksPerOrganization: config.MAX_WEBHOOKS_PER_ORGANIZATION,
+      keyPrefix: config.QUEUE_PREFIX,
+      trustProxy: parseTrustProxy(config.TRUST_PROXY),
+      requireHttps: config.REQUIRE_HTTPS,
+      publicUrl: config.PUBLIC_URL,
+      version: '1.0.0',
+    },
+  });
+
+  const health = await startHealthServer({
+    port: config.HEALTH_PORT,
+    registry,
+    checks: {
+      postgres: async () => void (await sql`select 1`.execute(db)),
+      redis: async () => void (await redis.ping()),
+    },
+  });
+  const tls = config.TLS_CERT_FILE && config.TLS_KEY_FILE ? { certFile: config.TLS_CERT_FILE, keyFile: config.TLS_KEY_FILE } : undefined;
+  const server = await start(app, { port: config.PORT, host: config.HOST, tls });
+
+  const shutdown = createShutdown({ logger, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
+  shutdown.add('readiness', () => health.setReady(false));
+  shutdown.add('http', () => server.stop());
+  shutdown.add('queues', () => ingest.close());
+  shutdown.add('redis', async () => void (await redis.quit()));
+  shutdown.add('postgres', () => db.destroy());
+  shutdown.add('health', () => health.close());
+  shutdown.listen();
+
+  health.setReady(true);
+  logger.info({ port: server.port, healthPort: health.port, tls: Boolean(tls) }, 'api-gateway listening');
+};
+
+main().catch(fatal);

@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { QUEUES } from '@remediation/contracts';
+import { newId, type Db } from '@remediation/db';
+import type { Producer } from '@remediation/runtime';
+import { AppError } from '../http/app-error.js';
+import { findScanByIdempotencyKey, insertDocument, insertScan } from './scans.repository.js';
+import { parseSarifText, readSarifEnvelope } from './sarif-envelope.js';
+
+const gzipAsync = promisify(gzip);
+const COMMIT = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+
+export interface UploadInput {
+  repositoryId: string;
+  body: Buffer;
+  commitSha?: string | undefined;
+  ref?: string | undefined;
+  checkoutUri?: string | undefined;
+  idempotencyKey?: string | undefined;
+}
+
+export interface UploadDeps {
+  db: Db;
+  ingest: Producer<typeof QUEUES.sarifIngest>;
+}
+
+const invalid = (problems: { path: string; message: string }[]) =>
+  new AppError('invalid_sarif', 'the document is not valid SARIF 2.1.0', { problems });
+
+/**
+ * Stores an uploaded SARIF document (gzip-compressed) and a `queued` scan, and enqueues its
+ * ingestion inside the same transaction: if Redis refuses the job, nothing is kept.
+ * A repeated `Idempotency-Key` with the same document answers the first scan.
+ */
+export const acceptSarifUpload = async (deps: UploadDeps, input: UploadInput): Promise<{ scanId: string; state: string; replayed: boolean }> => {
+  const sha256 = createHash('sha256').update(input.body).digest('hex');
+  if (input.idempotencyKey) {
+    const previous = await findScanByIdempotencyKey(deps.db, input.repositoryId, input.idempotencyKey);
+    if (previous) {
+      if (previous.content_sha256 !== sha256) {
+        throw new AppError('conflict', 'Idempotency-Key was already used with a different document');
+      }
+      return { scanId: previous.id, state: previous.state, replayed: true };
+    }
+  }
+  const parsed = parseSarifText(input.body.toString('utf8'));
+  if (!parsed.ok) throw invalid(parsed.problems);
+  const envelope = readSarifEnvelope(parsed.value);
+  if (!envelope.ok) throw invalid(envelope.problems);
+
+  const vcsCommit = envelope.envelope.commitSha?.toLowerCase();
+  const commitSha = input.commitSha ?? (vcsCommit && COMMIT.test(vcsCommit) ? vcsCommit : null);
+  const compressed = await gzipAsync(input.body);
+  const documentId = newId();
+  const scanId = newId();
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      await insertDocument(trx, { id: documentId, repositoryId: input.repositoryId, gzip: compressed, sha256, size: input.body.length });
+      await insertScan(trx, {
+        id: scanId,
+        repository_id: input.repositoryId,
+        sarif_document_id: documentId,
+        state: 'queued',
+        source: 'upload',
+        tools: envelope.envelope.tools,
+        commit_sha: commitSha,
+        ref: input.ref ?? envelope.envelope.ref ?? null,
+        checkout_uri: input.checkoutUri ?? null,
+        idempotency_key: input.idempotencyKey ?? null,
+        error: null,
+      });
+      await deps.ingest.add({ scanId });
+    });
+  } catch (err) {
+    // Two concurrent uploads with one Idempotency-Key: the loser answers the winner's scan.
+    if (input.idempotencyKey && (err as { code?: string }).code === '23505') {
+      const winner = await findScanByIdempotencyKey(deps.db, input.repositoryId, input.idempotencyKey);
+      if (winner && winner.content_sha256 === sha256) return { scanId: winner.id, state: winner.state, replayed: true };
+      throw new AppError('conflict', 'Idempotency-Key was already used with a different document');
+    }
+    throw err;
+  }
+  return { scanId, state: 'queued', replayed: false };
+};
