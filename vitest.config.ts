@@ -1,20 +1,24 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const conditions = ['@remediation/source', 'node', 'import', 'module', 'default'];
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// Workspace packages resolve to their TypeScript sources; everything else as Vite's defaults.
+const conditions = ['@remediation/source', 'module', 'node', 'development|production'];
 
 const project = (name: string, root: string) => ({
   extends: true as const,
-  test: { name, root, include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+  test: { name, root: here(root), include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
 });
 
 export default defineConfig({
   resolve: { conditions },
-  ssr: { resolve: { conditions, externalConditions: conditions } },
+  ssr: { resolve: { conditions } },
   test: {
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    globalSetup: ['./test/global-setup.ts'],
+    globalSetup: [here('./test/global-setup.ts')],
     reporters: ['default'],
     projects: [
       project('contracts', 'packages/contracts'),

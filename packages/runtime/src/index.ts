@@ -5,6 +5,7 @@ export {
   createProducer,
   createWorker,
   InvalidPayloadError,
+  QueueUnavailableError,
   jobOptions,
   scheduleDelay,
   type Processor,

@@ -7,6 +7,14 @@ export class InvalidPayloadError extends Error {
   override readonly name = 'InvalidPayloadError';
 }
 
+/** The queue's Redis is not connected (or did not answer in time): callers answer 503. */
+export class QueueUnavailableError extends Error {
+  override readonly name = 'QueueUnavailableError';
+}
+
+/** How long a producer waits for Redis to accept a job before giving up. */
+const ADD_TIMEOUT_MS = 5_000;
+
 /** The job options a definition implies: attempts, backoff, deterministic id and retention. */
 export const jobOptions = <D extends QueueDefinition>(def: D, payload: Static<D['payload']>): JobsOptions => ({
   jobId: def.jobId(payload),
@@ -40,8 +48,20 @@ export const createProducer = <D extends QueueDefinition>(
     add: async (payload) => {
       const checked = validate(def.payload, payload);
       if (!checked.ok) throw new InvalidPayloadError(`invalid ${def.name} payload: ${JSON.stringify(checked.problems)}`);
-      const job = await queue.add(def.name, checked.value, jobOptions(def, checked.value));
-      return job.id ?? def.jobId(checked.value);
+      // BullMQ waits for a connection to become ready; a producer must not wait out an outage.
+      if (options.connection.status !== 'ready') throw new QueueUnavailableError(`queue ${def.name} is unavailable`);
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const job = await Promise.race([
+          queue.add(def.name, checked.value, jobOptions(def, checked.value)),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new QueueUnavailableError(`queue ${def.name} did not answer`)), ADD_TIMEOUT_MS);
+          }),
+        ]);
+        return job.id ?? def.jobId(checked.value);
+      } finally {
+        clearTimeout(timer);
+      }
     },
     close: () => queue.close(),
   };

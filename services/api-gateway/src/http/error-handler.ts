@@ -7,6 +7,7 @@ import { getRequestId } from './request-id.js';
 const isServiceUnavailable = (err: unknown): boolean => {
   const e = err as { code?: string; name?: string; message?: string };
   return (
+    e?.name === 'QueueUnavailableError' ||
     e?.code === 'ECONNREFUSED' ||
     e?.code === 'ETIMEDOUT' ||
     e?.name === 'MaxRetriesPerRequestError' ||

@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { QUEUES, type Tier } from '@remediation/contracts';
+import { newId, type Db } from '@remediation/db';
+import { createTestDatabase, type TestDatabase } from '@remediation/db/testing';
+import { createLogger, createProducer, createRedis, type Producer } from '@remediation/runtime';
+import { createSecretBox, generateToken, type SecretBox } from '@remediation/security';
+import type { Express } from 'express';
+import type { Redis } from 'ioredis';
+import { createApp, type GatewaySettings } from '../src/app.js';
+
+const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+
+export const DEFAULT_SETTINGS: GatewaySettings = {
+  jsonBodyMaxBytes: 64 * 1024,
+  sarifMaxBytes: 2 * 1024 * 1024,
+  sarifMaxDecodedBytes: 8 * 1024 * 1024,
+  maxWebhooksPerOrganization: 5,
+  keyPrefix: 'unset',
+  trustProxy: false,
+  requireHttps: false,
+  publicUrl: 'https://remediation.test',
+  version: '1.0.0-test',
+};
+
+export interface Harness {
+  db: Db;
+  redis: Redis;
+  prefix: string;
+  secretBox: SecretBox;
+  ingest: Producer<typeof QUEUES.sarifIngest>;
+  /** Builds another app over the same database (a second gateway replica), optionally with other Redis clients. */
+  makeApp(settings?: Partial<GatewaySettings>, clients?: { redis?: Redis; ingest?: Producer<typeof QUEUES.sarifIngest> }): Express;
+  app: Express;
+  close(): Promise<void>;
+}
+
+export const createHarness = async (settings: Partial<GatewaySettings> = {}): Promise<Harness> => {
+  const database: TestDatabase = await createTestDatabase();
+  const redis = createRedis(REDIS_URL, 'producer');
+  const prefix = `test-${randomBytes(6).toString('hex')}`;
+  const ingest = createProducer(QUEUES.sarifIngest, { connection: redis, prefix });
+  const secretBox = createSecretBox(randomBytes(32));
+  const logger = createLogger({ service: 'api-gateway-test', level: 'silent' });
+  const makeApp = (overrides: Partial<GatewaySettings> = {}, clients: { redis?: Redis; ingest?: Producer<typeof QUEUES.sarifIngest> } = {}) =>
+    createApp({
+      db: database.db,
+      redis: clients.redis ?? redis,
+      ingest: clients.ingest ?? ingest,
+      secretBox,
+      logger,
+      settings: { ...DEFAULT_SETTINGS, keyPrefix: prefix, ...settings, ...overrides },
+    });
+  return {
+    db: database.db,
+    redis,
+    prefix,
+    secretBox,
+    ingest,
+    makeApp,
+    app: makeApp(),
+    close: async () => {
+      await ingest.close();
+      const keys = await redis.keys(`${prefix}:*`);
+      if (keys.length > 0) await redis.del(...keys);
+      await redis.quit();
+      await database.destroy();
+    },
+  };
+};
+
+/** Generous limits so tests that are not about rate limiting never meet it. */
+const UNLIMITED = { rpm: 1_000_000, burst: 100_000 };
+
+export const createOrg = async (db: Db, options: { tier?: Tier; unlimited?: boolean } = {}) => {
+  const limits = options.unlimited === false ? { rpm: null, burst: null } : UNLIMITED;
+  return db
+    .insertInto('organizations')
+    .values({
+      id: newId(),
+      slug: `org-${randomBytes(4).toString('hex')}`,
+      tier: options.tier ?? 'standard',
+      rate_limit_rpm: limits.rpm,
+      rate_limit_burst: limits.burst,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+};
+
+export const createRepo = async (db: Db, organizationId: string, name = `acme/${randomBytes(3).toString('hex')}`) =>
+  db
+    .insertInto('repositories')
+    .values({
+      id: newId(),
+      organization_id: organizationId,
+      name,
+      provider: 'github',
+      clone_url: 'https://github.com/acme/web.git',
+      credentials_ref: null,
+      default_branch: 'main',
+      settings: JSON.stringify({}),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+export const createToken = async (
+  db: Db,
+  organizationId: string,
+  options: { repositoryId?: string; expiresAt?: Date; revoked?: boolean } = {},
+) => {
+  const generated = generateToken();
+  const row = await db
+    .insertInto('api_tokens')
+    .values({
+      id: newId(),
+      organization_id: organizationId,
+      name: 'test',
+      token_hash: generated.hash,
+      display_prefix: generated.displayPrefix,
+      scope: options.repositoryId ? 'repository' : 'organization',
+      repository_id: options.repositoryId ?? null,
+      expires_at: options.expiresAt ?? null,
+      revoked_at: options.revoked ? new Date() : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, token: generated.token, bearer: `Bearer ${generated.token}` };
+};
+
+/** An organization with one repository and an organization-wide token. */
+export const createTenant = async (db: Db, options: { tier?: Tier; unlimited?: boolean } = {}) => {
+  const org = await createOrg(db, options);
+  const repo = await createRepo(db, org.id);
+  const token = await createToken(db, org.id);
+  return { org, repo, token, auth: token.bearer };
+};
+
+/** Asserts the spec's error shape and returns the error object. */
+export const expectError = (
+  res: { status: number; body: unknown; headers: Record<string, string> },
+  status: number,
+  code: string,
+) => {
+  const body = res.body as { error?: { code?: string; message?: string; request_id?: string } };
+  if (res.status !== status || body.error?.code !== code) {
+    throw new Error(`expected ${status} ${code}, got ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  if (typeof body.error.message !== 'string' || body.error.message.length === 0) throw new Error('error.message missing');
+  if (body.error.request_id !== res.headers['x-request-id']) throw new Error('error.request_id must equal X-Request-Id');
+  return body.error as { code: string; message: string; request_id: string; problems?: { path: string; message: string }[] };
+};
