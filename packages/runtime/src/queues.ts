@@ -14,6 +14,25 @@ export class QueueUnavailableError extends Error {
 
 /** How long a producer waits for Redis to accept a job before giving up. */
 const ADD_TIMEOUT_MS = 5_000;
+/** How long a producer waits for a connection that is not ready (starting, or in an outage). */
+const READY_TIMEOUT_MS = 1_000;
+
+const whenReady = async (connection: Redis, def: QueueDefinition): Promise<void> => {
+  if (connection.status === 'ready') return;
+  if (connection.status === 'end') throw new QueueUnavailableError(`queue ${def.name} is closed`);
+  let timer: NodeJS.Timeout | undefined;
+  let onReady: (() => void) | undefined;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      onReady = resolve;
+      connection.once('ready', onReady);
+      timer = setTimeout(() => reject(new QueueUnavailableError(`queue ${def.name} is unavailable`)), READY_TIMEOUT_MS);
+    });
+  } finally {
+    clearTimeout(timer);
+    if (onReady) connection.off('ready', onReady);
+  }
+};
 
 /** The job options a definition implies: attempts, backoff, deterministic id and retention. */
 export const jobOptions = <D extends QueueDefinition>(def: D, payload: Static<D['payload']>): JobsOptions => ({
@@ -49,7 +68,7 @@ export const createProducer = <D extends QueueDefinition>(
       const checked = validate(def.payload, payload);
       if (!checked.ok) throw new InvalidPayloadError(`invalid ${def.name} payload: ${JSON.stringify(checked.problems)}`);
       // BullMQ waits for a connection to become ready; a producer must not wait out an outage.
-      if (options.connection.status !== 'ready') throw new QueueUnavailableError(`queue ${def.name} is unavailable`);
+      await whenReady(options.connection, def);
       let timer: NodeJS.Timeout | undefined;
       try {
         const job = await Promise.race([
