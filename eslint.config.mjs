@@ -4,7 +4,18 @@ import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.tools/**', '.turbo/**', 'bench/**', '**/*.mjs', '**/*.cjs', 'vitest.config.ts'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.tools/**',
+      '.turbo/**',
+      'bench/**',
+      '**/*.mjs',
+      '**/*.cjs',
+      'vitest.config.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -16,23 +27,80 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-explicit-any': ['error', { ignoreRestArgs: true }],
       'import-x/no-cycle': 'error',
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through loadConfig (packages/runtime).' }],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration through loadConfig (packages/runtime).',
+        },
+      ],
     },
   },
   {
     // Packages never import services; services never import each other.
     files: ['packages/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@remediation/api-gateway', '@remediation/sarif-ingest', '@remediation/triage', '@remediation/fixer', '@remediation/pr-publisher', '@remediation/webhook-dispatcher', '**/services/**'], message: 'Packages must not import services.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@remediation/api-gateway',
+                '@remediation/sarif-ingest',
+                '@remediation/triage',
+                '@remediation/fixer',
+                '@remediation/pr-publisher',
+                '@remediation/webhook-dispatcher',
+                '**/services/**',
+              ],
+              message: 'Packages must not import services.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['services/*/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@remediation/api-gateway', '@remediation/sarif-ingest', '@remediation/triage', '@remediation/fixer', '@remediation/pr-publisher', '@remediation/webhook-dispatcher', '../../*/src/**'], message: 'Services talk only through queues and the database.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@remediation/api-gateway',
+                '@remediation/sarif-ingest',
+                '@remediation/triage',
+                '@remediation/fixer',
+                '@remediation/pr-publisher',
+                '@remediation/webhook-dispatcher',
+                '../../*/src/**',
+              ],
+              message: 'Services talk only through queues and the database.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Response bodies from supertest are `any`; tests assert their shape instead.
+    files: ['**/*.test.ts', '**/test/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
     },
   },
   {
@@ -42,7 +110,15 @@ export default tseslint.config(
   },
   {
     // Where configuration is read: the config loader, test setup, and the migrate entry point.
-    files: ['packages/runtime/src/config.ts', 'packages/db/src/migrate.ts', 'packages/db/src/testing/**', 'packages/cli/src/main.ts', 'test/**', '**/*.test.ts', '**/test/**'],
+    files: [
+      'packages/runtime/src/config.ts',
+      'packages/db/src/migrate.ts',
+      'packages/db/src/testing/**',
+      'packages/cli/src/main.ts',
+      'test/**',
+      '**/*.test.ts',
+      '**/test/**',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

@@ -6,7 +6,8 @@ import pg from 'pg';
  * (scripts/test.sh starts them). Tests never fall back to fakes.
  */
 export default async function setup(): Promise<void> {
-  const adminUrl = process.env['TEST_DATABASE_ADMIN_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const adminUrl =
+    process.env['TEST_DATABASE_ADMIN_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
   try {
     await client.connect();
@@ -16,7 +17,10 @@ export default async function setup(): Promise<void> {
   } finally {
     await client.end().catch(() => undefined);
   }
-  const redis = new Redis(process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 1 });
+  const redis = new Redis(process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379', {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+  });
   try {
     await redis.connect();
     await redis.ping();

@@ -19,6 +19,11 @@ export class CliError extends Error {
 export const usageError = (message: string) => new CliError(message, 2);
 
 /** Prints one JSON object with --json, else the human line. */
-export const report = (io: CliIo, json: boolean, value: Record<string, unknown>, human: string): void => {
+export const report = (
+  io: CliIo,
+  json: boolean,
+  value: Record<string, unknown>,
+  human: string,
+): void => {
   io.out(json ? JSON.stringify(value) : human);
 };

@@ -17,7 +17,10 @@ Environment:
   DATABASE_URL  PostgreSQL connection string (default postgres://postgres@127.0.0.1:5432/remediation)`;
 
 const CliConfig = Type.Object({
-  DATABASE_URL: Type.String({ minLength: 1, default: 'postgres://postgres@127.0.0.1:5432/remediation' }),
+  DATABASE_URL: Type.String({
+    minLength: 1,
+    default: 'postgres://postgres@127.0.0.1:5432/remediation',
+  }),
 });
 
 const OPTIONS = {
@@ -32,7 +35,9 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+type Values = ReturnType<
+  typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>
+>['values'];
 
 const ALLOWED: Record<string, readonly (keyof Values)[]> = {
   'create-org': ['tier'],
@@ -41,28 +46,50 @@ const ALLOWED: Record<string, readonly (keyof Values)[]> = {
   'revoke-token': [],
 };
 
-const admin = async (db: Db, io: CliIo, command: string, positionals: string[], values: Values): Promise<void> => {
+const admin = async (
+  db: Db,
+  io: CliIo,
+  command: string,
+  positionals: string[],
+  values: Values,
+): Promise<void> => {
   const json = values.json === true;
   const allowed = ALLOWED[command];
   if (!allowed) throw usageError(`unknown command 'admin ${command}'`);
   for (const key of Object.keys(values)) {
-    if (key !== 'json' && !allowed.includes(key as keyof Values)) throw usageError(`--${key} does not apply to 'admin ${command}'`);
+    if (key !== 'json' && !allowed.includes(key as keyof Values))
+      throw usageError(`--${key} does not apply to 'admin ${command}'`);
   }
   const maxPositionals = command === 'create-org' || command === 'revoke-token' ? 1 : 0;
-  if (positionals.length > maxPositionals) throw usageError(`unexpected argument '${positionals[maxPositionals]}'`);
+  if (positionals.length > maxPositionals)
+    throw usageError(`unexpected argument '${positionals[maxPositionals]}'`);
 
   switch (command) {
     case 'create-org': {
       const org = await createOrg(db, { slug: positionals[0], tier: values.tier });
-      return report(io, json, { id: org.id, slug: org.slug, tier: org.tier }, `organization ${org.slug} (${org.tier}) created: ${org.id}`);
+      return report(
+        io,
+        json,
+        { id: org.id, slug: org.slug, tier: org.tier },
+        `organization ${org.slug} (${org.tier}) created: ${org.id}`,
+      );
     }
     case 'create-repo': {
-      const repo = await createRepo(db, { org: values.org, name: values.name, cloneUrl: values['clone-url'], provider: values.provider, defaultBranch: values['default-branch'] });
+      const repo = await createRepo(db, {
+        org: values.org,
+        name: values.name,
+        cloneUrl: values['clone-url'],
+        provider: values.provider,
+        defaultBranch: values['default-branch'],
+      });
       return report(io, json, repo, repo.id);
     }
     case 'create-token': {
       const t = await createToken(db, { org: values.org, name: values.name, repo: values.repo });
-      if (!json) io.err(`${t.scope} token ${t.id} created for ${t.organization}; it is shown once, store it in a secrets store:`);
+      if (!json)
+        io.err(
+          `${t.scope} token ${t.id} created for ${t.organization}; it is shown once, store it in a secrets store:`,
+        );
       return report(io, json, t, t.token);
     }
     default: {

@@ -41,7 +41,7 @@ export const PageQuery = {
     Type.String({
       minLength: 1,
       maxLength: 200,
-      description: 'Opaque cursor from the previous page\'s `next_cursor`',
+      description: "Opaque cursor from the previous page's `next_cursor`",
     }),
   ),
 };

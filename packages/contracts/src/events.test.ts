@@ -4,7 +4,15 @@ import { validate } from './validate.js';
 
 describe('events', () => {
   it('when listed, then the seven event types of the spec exist', () => {
-    expect(EVENT_TYPES).toEqual(['fix.generated', 'pr.opened', 'pr.merged', 'pr.closed', 'triage.completed', 'scan.completed', 'ping']);
+    expect(EVENT_TYPES).toEqual([
+      'fix.generated',
+      'pr.opened',
+      'pr.merged',
+      'pr.closed',
+      'triage.completed',
+      'scan.completed',
+      'ping',
+    ]);
   });
 
   it('when a triage.completed envelope is built, then it validates; a wrong classification does not', () => {

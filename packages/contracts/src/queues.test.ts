@@ -15,15 +15,23 @@ describe('queue registry', () => {
       ['forge-event', 5, 'exponential'],
       ['webhook-delivery', 5, 'schedule'],
     ]);
-    expect(QUEUES.webhookDelivery.backoff).toEqual({ type: 'schedule', delaysMs: [30_000, 120_000, 600_000, 3_600_000] });
-    for (const q of Object.values(QUEUES)) expect(q.keepFailedSeconds).toBeGreaterThan(q.keepCompleted.ageSeconds);
+    expect(QUEUES.webhookDelivery.backoff).toEqual({
+      type: 'schedule',
+      delaysMs: [30_000, 120_000, 600_000, 3_600_000],
+    });
+    for (const q of Object.values(QUEUES))
+      expect(q.keepFailedSeconds).toBeGreaterThan(q.keepCompleted.ageSeconds);
   });
 
   it('when the same payload is enqueued twice, then the job id is the same; fix groups ignore order', () => {
-    expect(QUEUES.sarifIngest.jobId({ scanId: SCAN })).toBe(QUEUES.sarifIngest.jobId({ scanId: SCAN }));
+    expect(QUEUES.sarifIngest.jobId({ scanId: SCAN })).toBe(
+      QUEUES.sarifIngest.jobId({ scanId: SCAN }),
+    );
     const a = '01a1fba3-0000-7000-8000-000000000001';
     const b = '01a1fba3-0000-7000-8000-000000000002';
-    expect(QUEUES.fix.jobId({ scanId: SCAN, findingIds: [a, b] })).toBe(QUEUES.fix.jobId({ scanId: SCAN, findingIds: [b, a] }));
+    expect(QUEUES.fix.jobId({ scanId: SCAN, findingIds: [a, b] })).toBe(
+      QUEUES.fix.jobId({ scanId: SCAN, findingIds: [b, a] }),
+    );
   });
 
   it('when a payload carries extra fields or a non-id, then it is invalid', () => {

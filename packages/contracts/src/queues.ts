@@ -27,7 +27,10 @@ const define = <P extends TObject>(definition: QueueDefinition<P>): QueueDefinit
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
-const retention = { keepCompleted: { ageSeconds: DAY, count: 10_000 }, keepFailedSeconds: 14 * DAY };
+const retention = {
+  keepCompleted: { ageSeconds: DAY, count: 10_000 },
+  keepFailedSeconds: 14 * DAY,
+};
 
 /** Every queue of DESIGN §3, declared once; producers and consumers import these. */
 export const QUEUES = {

@@ -38,7 +38,7 @@ export const DEFAULT_REPOSITORY_SETTINGS: RepositorySettings = Object.freeze({
   labels: [],
   excluded_paths: [],
   min_severity: 'low',
-}) as RepositorySettings;
+});
 
 export const RepositorySettingsPatch = Type.Partial(Type.Object(settingsProperties), {
   additionalProperties: false,

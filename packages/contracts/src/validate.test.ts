@@ -2,7 +2,10 @@ import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import { validate, validateCoerced } from './validate.js';
 
-const Schema = Type.Object({ name: Type.String(), count: Type.Integer({ minimum: 1, default: 5 }) }, { additionalProperties: false });
+const Schema = Type.Object(
+  { name: Type.String(), count: Type.Integer({ minimum: 1, default: 5 }) },
+  { additionalProperties: false },
+);
 
 describe('validate', () => {
   it('when several fields are wrong, then every problem is listed with its path', () => {
@@ -24,7 +27,10 @@ describe('validate', () => {
     const result = validateCoerced(Schema, input);
     expect(result).toEqual({ ok: true, value: { name: 'x', count: 5 } });
     expect(input).toEqual({ name: 'x' });
-    expect(validateCoerced(Schema, { name: 'x', count: '3' })).toEqual({ ok: true, value: { name: 'x', count: 3 } });
+    expect(validateCoerced(Schema, { name: 'x', count: '3' })).toEqual({
+      ok: true,
+      value: { name: 'x', count: 3 },
+    });
     expect(validateCoerced(Schema, { name: 'x', count: '3.5' }).ok).toBe(false);
   });
 });

@@ -16,7 +16,12 @@ const ajv = new Ajv({
 addFormats(ajv);
 
 /** An ajv instance that coerces strings (query strings, environment variables). */
-const coercingAjv = new Ajv({ allErrors: true, strict: false, coerceTypes: true, useDefaults: true });
+const coercingAjv = new Ajv({
+  allErrors: true,
+  strict: false,
+  coerceTypes: true,
+  useDefaults: true,
+});
 addFormats(coercingAjv);
 
 const cache = new WeakMap<TSchema, ValidateFunction>();
@@ -38,7 +43,10 @@ const toProblem = (e: ErrorObject): Problem => {
 };
 
 /** Turns ajv errors into `{path, message}` problems, dropping ajv's union noise. */
-export const toProblems = (errors: readonly ErrorObject[] | null | undefined, max = 50): Problem[] => {
+export const toProblems = (
+  errors: readonly ErrorObject[] | null | undefined,
+  max = 50,
+): Problem[] => {
   const seen = new Set<string>();
   const out: Problem[] = [];
   for (const e of errors ?? []) {
@@ -65,7 +73,9 @@ const compile = (schema: TSchema, coerce: boolean): ValidateFunction => {
 /** Validates `value` against a TypeBox schema; never mutates it. */
 export const validate = <S extends TSchema>(schema: S, value: unknown): Validation<Static<S>> => {
   const fn = compile(schema, false);
-  return fn(value) ? { ok: true, value: value as Static<S> } : { ok: false, problems: toProblems(fn.errors) };
+  return fn(value)
+    ? { ok: true, value: value as Static<S> }
+    : { ok: false, problems: toProblems(fn.errors) };
 };
 
 /**
@@ -78,5 +88,5 @@ export const validateCoerced = <S extends TSchema>(
 ): Validation<Static<S>> => {
   const copy: Record<string, unknown> = { ...value };
   const fn = compile(schema, true);
-  return fn(copy) ? { ok: true, value: copy as Static<S> } : { ok: false, problems: toProblems(fn.errors) };
+  return fn(copy) ? { ok: true, value: copy } : { ok: false, problems: toProblems(fn.errors) };
 };

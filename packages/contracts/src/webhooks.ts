@@ -3,7 +3,11 @@ import { Id, Page, Timestamp } from './common.js';
 import { EVENT_TYPES } from './events.js';
 
 /** Bounds of a caller-chosen webhook secret. Absent = generated and returned once. */
-export const WEBHOOK_SECRET = { minLength: 16, maxLength: 256, pattern: '^[\\x21-\\x7E]+$' } as const;
+export const WEBHOOK_SECRET = {
+  minLength: 16,
+  maxLength: 256,
+  pattern: '^[\\x21-\\x7E]+$',
+} as const;
 
 const EventSubscription = Type.Union([
   ...EVENT_TYPES.map((t) => Type.Literal(t)),

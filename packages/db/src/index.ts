@@ -1,7 +1,13 @@
 export { createDb, type Database, type Db, type DbOptions, type DbOrTx } from './database.js';
 export { migrateToLatest, MIGRATION_NAMES, type MigrateOutcome } from './migrator.js';
 export { newId, isId } from './ids.js';
-export { decodeCursor, encodeCursor, paginate, type PageRequest, type PageResult } from './pagination.js';
+export {
+  decodeCursor,
+  encodeCursor,
+  paginate,
+  type PageRequest,
+  type PageResult,
+} from './pagination.js';
 export * from './tables/tenancy.js';
 export * from './tables/scans.js';
 export * from './tables/fixes.js';

@@ -17,13 +17,17 @@ afterAll(async () => t.destroy());
 
 describe('migrate command', () => {
   it('when the database is reachable, then it applies every migration and exits 0', async () => {
-    const { stdout } = await run(process.execPath, [BIN], { env: { ...process.env, DATABASE_URL: t.url } });
+    const { stdout } = await run(process.execPath, [BIN], {
+      env: { ...process.env, DATABASE_URL: t.url },
+    });
     expect(stdout).toContain('"migrations up to date"');
   });
 
   it('when the database cannot be reached, then it exits non-zero without printing the connection string', async () => {
     const url = 'postgres://postgres:hunter2@127.0.0.1:1/none';
-    const failure = await run(process.execPath, [BIN], { env: { ...process.env, DATABASE_URL: url } }).then(
+    const failure = await run(process.execPath, [BIN], {
+      env: { ...process.env, DATABASE_URL: url },
+    }).then(
       () => undefined,
       (err: { code: number; stdout: string; stderr: string }) => err,
     );

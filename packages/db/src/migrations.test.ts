@@ -4,8 +4,21 @@ import { migrateToLatest, MIGRATION_NAMES } from './migrator.js';
 import { createEmptyDatabase, type TestDatabase } from './testing/index.js';
 
 const TABLES = [
-  'api_tokens', 'fixes', 'findings', 'forge_events', 'organizations', 'outbox', 'pull_requests', 'repositories',
-  'sarif_documents', 'scan_findings', 'scans', 'triage_results', 'webhook_deliveries', 'webhook_delivery_attempts', 'webhooks',
+  'api_tokens',
+  'fixes',
+  'findings',
+  'forge_events',
+  'organizations',
+  'outbox',
+  'pull_requests',
+  'repositories',
+  'sarif_documents',
+  'scan_findings',
+  'scans',
+  'triage_results',
+  'webhook_deliveries',
+  'webhook_delivery_attempts',
+  'webhooks',
 ];
 
 let t: TestDatabase;
@@ -19,7 +32,11 @@ describe('migrations', () => {
     const first = await migrateToLatest(t.db);
     expect(first.error).toBeUndefined();
     expect(first.results.map((r) => r.migrationName)).toEqual(MIGRATION_NAMES);
-    const { rows } = await sql<{ tablename: string }>`select tablename from pg_tables where schemaname = 'public' and tablename not like 'kysely_%' order by tablename`.execute(t.db);
+    const { rows } = await sql<{
+      tablename: string;
+    }>`select tablename from pg_tables where schemaname = 'public' and tablename not like 'kysely_%' order by tablename`.execute(
+      t.db,
+    );
     expect(rows.map((r) => r.tablename).sort()).toEqual([...TABLES].sort());
     const second = await migrateToLatest(t.db);
     expect(second).toEqual({ results: [] });
@@ -31,11 +48,27 @@ describe('migrations', () => {
     await listener.connect();
     try {
       await listener.query('listen outbox');
-      const received = new Promise<string>((resolve) => listener.on('notification', (n) => resolve(n.payload ?? '')));
+      const received = new Promise<string>((resolve) =>
+        listener.on('notification', (n) => resolve(n.payload ?? '')),
+      );
       const orgId = '01a1fba3-0000-7000-8000-0000000000aa';
       const eventId = '01a1fba3-0000-7000-8000-0000000000bb';
-      await t.db.insertInto('organizations').values({ id: orgId, slug: 'notify', tier: 'standard' }).execute();
-      await t.db.insertInto('outbox').values({ id: eventId, organization_id: orgId, repository_id: null, type: 'ping', envelope: '{}', target_webhook_id: null, target_delivery_id: null }).execute();
+      await t.db
+        .insertInto('organizations')
+        .values({ id: orgId, slug: 'notify', tier: 'standard' })
+        .execute();
+      await t.db
+        .insertInto('outbox')
+        .values({
+          id: eventId,
+          organization_id: orgId,
+          repository_id: null,
+          type: 'ping',
+          envelope: '{}',
+          target_webhook_id: null,
+          target_delivery_id: null,
+        })
+        .execute();
       expect(await received).toBe(eventId);
     } finally {
       await listener.end();

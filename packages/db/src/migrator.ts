@@ -7,7 +7,7 @@ export interface MigrateOutcome {
 }
 
 /** Applies every pending migration; the outcome carries the error instead of throwing. */
-export const migrateToLatest = async (db: Kysely<any>): Promise<MigrateOutcome> => {
+export const migrateToLatest = async <DB>(db: Kysely<DB>): Promise<MigrateOutcome> => {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve({ ...MIGRATIONS }) },

@@ -2,7 +2,8 @@ import type { SelectQueryBuilder } from 'kysely';
 import { isId } from './ids.js';
 
 /** Cursors are the base64url of the last id of the previous page. */
-export const encodeCursor = (lastId: string): string => Buffer.from(lastId, 'utf8').toString('base64url');
+export const encodeCursor = (lastId: string): string =>
+  Buffer.from(lastId, 'utf8').toString('base64url');
 
 /** Returns the id inside a cursor, or `undefined` when the cursor is not one of ours. */
 export const decodeCursor = (cursor: string): string | undefined => {

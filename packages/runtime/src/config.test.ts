@@ -2,7 +2,10 @@ import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configSchema, loadConfig } from './config.js';
 
-const Schema = configSchema({ PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 8080 }), API_KEY: Type.String({ minLength: 10 }) });
+const Schema = configSchema({
+  PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 8080 }),
+  API_KEY: Type.String({ minLength: 10 }),
+});
 
 describe('loadConfig', () => {
   it('when the environment is valid, then values are typed, defaults applied, and the result frozen', () => {

@@ -3,18 +3,28 @@ import { validateCoerced } from '@remediation/contracts';
 
 /** Settings every process reads. Services extend these with their own. */
 export const BaseConfig = {
-  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('test'), Type.Literal('production')], {
-    default: 'development',
-  }),
+  NODE_ENV: Type.Union(
+    [Type.Literal('development'), Type.Literal('test'), Type.Literal('production')],
+    {
+      default: 'development',
+    },
+  ),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
   ),
-  DATABASE_URL: Type.String({ minLength: 1, default: 'postgres://postgres@127.0.0.1:5432/remediation' }),
+  DATABASE_URL: Type.String({
+    minLength: 1,
+    default: 'postgres://postgres@127.0.0.1:5432/remediation',
+  }),
   DATABASE_POOL_MAX: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
   REDIS_URL: Type.String({ minLength: 1, default: 'redis://127.0.0.1:6379' }),
   /** Prefix of every BullMQ key; separate deployments sharing a Redis use different ones. */
-  QUEUE_PREFIX: Type.String({ minLength: 1, pattern: '^[A-Za-z0-9_.:-]+$', default: 'remediation' }),
+  QUEUE_PREFIX: Type.String({
+    minLength: 1,
+    pattern: '^[A-Za-z0-9_.:-]+$',
+    default: 'remediation',
+  }),
   /** Port of the /livez, /readyz and /metrics server; 0 picks a free port. */
   HEALTH_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 9464 }),
   /** How long shutdown may take before the process exits anyway (keep under the pod's grace period). */

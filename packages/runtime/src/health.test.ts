@@ -15,7 +15,12 @@ const get = async (path: string) => {
 
 describe('health server', () => {
   it('when not yet ready, then /livez is 200 and /readyz 503; once ready and checks pass, 200', async () => {
-    server = await startHealthServer({ port: 0, host: '127.0.0.1', registry: createMetricsRegistry('t'), checks: { db: () => Promise.resolve() } });
+    server = await startHealthServer({
+      port: 0,
+      host: '127.0.0.1',
+      registry: createMetricsRegistry('t'),
+      checks: { db: () => Promise.resolve() },
+    });
     expect((await get('/livez')).status).toBe(200);
     expect((await get('/readyz')).status).toBe(503);
     server.setReady(true);
@@ -39,7 +44,12 @@ describe('health server', () => {
   });
 
   it('when /metrics is scraped, then Prometheus text with process metrics and the service label is returned', async () => {
-    server = await startHealthServer({ port: 0, host: '127.0.0.1', registry: createMetricsRegistry('svc-x'), checks: {} });
+    server = await startHealthServer({
+      port: 0,
+      host: '127.0.0.1',
+      registry: createMetricsRegistry('svc-x'),
+      checks: {},
+    });
     const metrics = await get('/metrics');
     expect(metrics.status).toBe(200);
     expect(metrics.text).toMatch(/process_cpu_seconds_total\{service="svc-x"\}/);

@@ -52,7 +52,9 @@ export const startHealthServer = async (options: {
     if (path === '/readyz') {
       void (async () => {
         const entries = await Promise.all(
-          Object.entries(options.checks).map(async ([name, check]) => [name, await runCheck(check)] as const),
+          Object.entries(options.checks).map(
+            async ([name, check]) => [name, await runCheck(check)] as const,
+          ),
         );
         const checks = Object.fromEntries(entries);
         const ok = ready && entries.every(([, result]) => result === 'ok');

@@ -9,7 +9,15 @@ export const createMetricsRegistry = (service: string): Registry => {
   return registry;
 };
 
-const STATES = ['waiting', 'active', 'delayed', 'failed', 'completed', 'paused', 'prioritized'] as const;
+const STATES = [
+  'waiting',
+  'active',
+  'delayed',
+  'failed',
+  'completed',
+  'paused',
+  'prioritized',
+] as const;
 
 /** Queue depth per state and age of the oldest waiting job, read from Redis at scrape time. */
 export const registerQueueMetrics = (registry: Registry, queues: readonly Queue[]): void => {
@@ -33,7 +41,10 @@ export const registerQueueMetrics = (registry: Registry, queues: readonly Queue[
     async collect() {
       for (const q of queues) {
         const [oldest] = await q.getJobs(['waiting'], -1, -1, true);
-        this.set({ queue: q.name }, oldest ? Math.max(0, (Date.now() - oldest.timestamp) / 1000) : 0);
+        this.set(
+          { queue: q.name },
+          oldest ? Math.max(0, (Date.now() - oldest.timestamp) / 1000) : 0,
+        );
       }
     },
   });

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { QUEUES } from '@remediation/contracts';
 import { Job, Queue, QueueEvents } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProducer, createWorker, InvalidPayloadError, QueueUnavailableError, scheduleDelay } from './queues.js';
+import {
+  createProducer,
+  createWorker,
+  InvalidPayloadError,
+  QueueUnavailableError,
+  scheduleDelay,
+} from './queues.js';
 import { createRedis, type Redis } from './redis.js';
 
 const URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
@@ -31,14 +37,21 @@ describe('producer', () => {
       await producer.add({ scanId: SCAN });
       expect((await producer.queue.getJobCounts('waiting')).waiting).toBe(1);
       const job = await producer.queue.getJob(`scan-${SCAN}`);
-      expect(job?.opts).toMatchObject({ attempts: 3, backoff: { type: 'exponential', delay: 5000 }, removeOnFail: { age: 14 * 86400 } });
+      expect(job?.opts).toMatchObject({
+        attempts: 3,
+        backoff: { type: 'exponential', delay: 5000 },
+        removeOnFail: { age: 14 * 86400 },
+      });
     } finally {
       await producer.close();
     }
   });
 
   it('when a payload is invalid, then nothing is enqueued', async () => {
-    const producer = createProducer(QUEUES.sarifIngest, { connection: producerConn, prefix: `${prefix}-invalid` });
+    const producer = createProducer(QUEUES.sarifIngest, {
+      connection: producerConn,
+      prefix: `${prefix}-invalid`,
+    });
     try {
       await expect(producer.add({ scanId: 'nope' })).rejects.toBeInstanceOf(InvalidPayloadError);
       expect(await producer.queue.count()).toBe(0);
@@ -66,12 +79,18 @@ describe('worker', () => {
     const events = new QueueEvents(name, { connection: createRedis(URL, 'worker'), prefix: p });
     await events.waitUntilReady();
     let calls = 0;
-    const worker = createWorker(QUEUES.sarifIngest, async () => {
-      calls++;
-      return Promise.resolve();
-    }, { connection: workerConn, prefix: p });
+    const worker = createWorker(
+      QUEUES.sarifIngest,
+      async () => {
+        calls++;
+        return Promise.resolve();
+      },
+      { connection: workerConn, prefix: p },
+    );
     try {
-      const failed = new Promise<string>((resolve) => events.on('failed', ({ jobId }) => resolve(jobId)));
+      const failed = new Promise<string>((resolve) =>
+        events.on('failed', ({ jobId }) => resolve(jobId)),
+      );
       await queue.add(name, { scanId: 'bad', injected: true }, { jobId: 'bad-1', attempts: 3 });
       void worker.run();
       expect(await failed).toBe('bad-1');
@@ -91,6 +110,8 @@ describe('worker', () => {
 describe('scheduleDelay', () => {
   it('when attempts exceed the schedule, then the last delay repeats', () => {
     const s = [30_000, 120_000, 600_000, 3_600_000];
-    expect([1, 2, 3, 4, 5].map((n) => scheduleDelay(s, n))).toEqual([30_000, 120_000, 600_000, 3_600_000, 3_600_000]);
+    expect([1, 2, 3, 4, 5].map((n) => scheduleDelay(s, n))).toEqual([
+      30_000, 120_000, 600_000, 3_600_000, 3_600_000,
+    ]);
   });
 });

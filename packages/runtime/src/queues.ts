@@ -1,4 +1,11 @@
-import { Queue, UnrecoverableError, Worker, type Job, type JobsOptions, type WorkerOptions } from 'bullmq';
+import {
+  Queue,
+  UnrecoverableError,
+  Worker,
+  type Job,
+  type JobsOptions,
+  type WorkerOptions,
+} from 'bullmq';
 import type { Static } from '@sinclair/typebox';
 import { validate, type QueueDefinition } from '@remediation/contracts';
 import type { Redis } from 'ioredis';
@@ -26,7 +33,10 @@ const whenReady = async (connection: Redis, def: QueueDefinition): Promise<void>
     await new Promise<void>((resolve, reject) => {
       onReady = resolve;
       connection.once('ready', onReady);
-      timer = setTimeout(() => reject(new QueueUnavailableError(`queue ${def.name} is unavailable`)), READY_TIMEOUT_MS);
+      timer = setTimeout(
+        () => reject(new QueueUnavailableError(`queue ${def.name} is unavailable`)),
+        READY_TIMEOUT_MS,
+      );
     });
   } finally {
     clearTimeout(timer);
@@ -35,12 +45,19 @@ const whenReady = async (connection: Redis, def: QueueDefinition): Promise<void>
 };
 
 /** The job options a definition implies: attempts, backoff, deterministic id and retention. */
-export const jobOptions = <D extends QueueDefinition>(def: D, payload: Static<D['payload']>): JobsOptions => ({
+export const jobOptions = <D extends QueueDefinition>(
+  def: D,
+  payload: Static<D['payload']>,
+): JobsOptions => ({
   jobId: def.jobId(payload),
   attempts: def.attempts,
   backoff:
     def.backoff.type === 'exponential'
-      ? { type: 'exponential', delay: def.backoff.delayMs, ...(def.backoff.jitter ? { jitter: def.backoff.jitter } : {}) }
+      ? {
+          type: 'exponential',
+          delay: def.backoff.delayMs,
+          ...(def.backoff.jitter ? { jitter: def.backoff.jitter } : {}),
+        }
       : { type: 'schedule' },
   removeOnComplete: { age: def.keepCompleted.ageSeconds, count: def.keepCompleted.count },
   removeOnFail: { age: def.keepFailedSeconds },
@@ -66,7 +83,10 @@ export const createProducer = <D extends QueueDefinition>(
     queue,
     add: async (payload) => {
       const checked = validate(def.payload, payload);
-      if (!checked.ok) throw new InvalidPayloadError(`invalid ${def.name} payload: ${JSON.stringify(checked.problems)}`);
+      if (!checked.ok)
+        throw new InvalidPayloadError(
+          `invalid ${def.name} payload: ${JSON.stringify(checked.problems)}`,
+        );
       // BullMQ waits for a connection to become ready; a producer must not wait out an outage.
       await whenReady(options.connection, def);
       let timer: NodeJS.Timeout | undefined;
@@ -74,7 +94,10 @@ export const createProducer = <D extends QueueDefinition>(
         const job = await Promise.race([
           queue.add(def.name, checked.value, jobOptions(def, checked.value)),
           new Promise<never>((_, reject) => {
-            timer = setTimeout(() => reject(new QueueUnavailableError(`queue ${def.name} did not answer`)), ADD_TIMEOUT_MS);
+            timer = setTimeout(
+              () => reject(new QueueUnavailableError(`queue ${def.name} did not answer`)),
+              ADD_TIMEOUT_MS,
+            );
           }),
         ]);
         return job.id ?? def.jobId(checked.value);
@@ -114,7 +137,13 @@ export const createWorker = <D extends QueueDefinition>(
       autorun: false,
       concurrency: def.worker.concurrency,
       lockDuration: def.worker.lockDurationMs,
-      ...(schedule ? { settings: { backoffStrategy: (attemptsMade: number) => scheduleDelay(schedule, attemptsMade) } } : {}),
+      ...(schedule
+        ? {
+            settings: {
+              backoffStrategy: (attemptsMade: number) => scheduleDelay(schedule, attemptsMade),
+            },
+          }
+        : {}),
       ...options.overrides,
     },
   );

@@ -61,7 +61,10 @@ export const createShutdown = (options: { logger: Logger; timeoutMs: number }): 
 
 /** Last resort for `main().catch(fatal)`: the error goes to stderr as JSON, exit 1. */
 export const fatal = (err: unknown): never => {
-  const error = err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : { message: String(err) };
+  const error =
+    err instanceof Error
+      ? { name: err.name, message: err.message, stack: err.stack }
+      : { message: String(err) };
   process.stderr.write(`${JSON.stringify({ level: 'fatal', msg: 'process failed', error })}\n`);
   process.exit(1);
 };

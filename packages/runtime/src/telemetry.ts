@@ -27,7 +27,9 @@ export const startTelemetry = (options: TelemetryOptions): boolean => {
   register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
   sdk = new NodeSDK({
     serviceName: options.serviceName,
-    traceExporter: new OTLPTraceExporter({ url: `${options.endpoint.replace(/\/$/, '')}/v1/traces` }),
+    traceExporter: new OTLPTraceExporter({
+      url: `${options.endpoint.replace(/\/$/, '')}/v1/traces`,
+    }),
     instrumentations: [
       new HttpInstrumentation(),
       new ExpressInstrumentation(),
@@ -45,7 +47,8 @@ export const stopTelemetry = async (): Promise<void> => {
 };
 
 /** The active trace id, for log lines; undefined when no span is active. */
-export const currentTraceId = (): string | undefined => trace.getActiveSpan()?.spanContext().traceId;
+export const currentTraceId = (): string | undefined =>
+  trace.getActiveSpan()?.spanContext().traceId;
 
 const TelemetryConfig = Type.Object({
   OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(Type.String({ format: 'uri' })),
@@ -53,4 +56,7 @@ const TelemetryConfig = Type.Object({
 
 /** For a service's `instrument.ts`: starts telemetry per the environment's OTLP endpoint. */
 export const startTelemetryFromEnv = (serviceName: string): boolean =>
-  startTelemetry({ serviceName, endpoint: loadConfig(TelemetryConfig).OTEL_EXPORTER_OTLP_ENDPOINT });
+  startTelemetry({
+    serviceName,
+    endpoint: loadConfig(TelemetryConfig).OTEL_EXPORTER_OTLP_ENDPOINT,
+  });

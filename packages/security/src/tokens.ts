@@ -44,7 +44,8 @@ export interface GeneratedToken {
   displayPrefix: string;
 }
 
-export const hashToken = (token: string): Buffer => createHash('sha256').update(token, 'utf8').digest();
+export const hashToken = (token: string): Buffer =>
+  createHash('sha256').update(token, 'utf8').digest();
 
 export const generateToken = (): GeneratedToken => {
   const body = randomBody();

@@ -58,7 +58,11 @@ export const buildRoutes = (deps: GatewayDeps): RouteDef[] => {
     ...fixRoutes(deps.db),
     ...scanRoutes({ db: deps.db, ingest: deps.ingest }),
     ...findingRoutes(deps.db),
-    ...webhookRoutes({ db: deps.db, secretBox: deps.secretBox, maxWebhooksPerOrganization: deps.settings.maxWebhooksPerOrganization }),
+    ...webhookRoutes({
+      db: deps.db,
+      secretBox: deps.secretBox,
+      maxWebhooksPerOrganization: deps.settings.maxWebhooksPerOrganization,
+    }),
   ];
   let document: Record<string, unknown> | undefined;
   routes.push(
@@ -66,13 +70,16 @@ export const buildRoutes = (deps: GatewayDeps): RouteDef[] => {
       method: 'get',
       path: '/openapi.json',
       operationId: 'getOpenApi',
-      summary: 'This API\'s OpenAPI 3.0 document',
+      summary: "This API's OpenAPI 3.0 document",
       tag: 'Meta',
       access: 'repository',
       success: { status: 200, description: 'OpenAPI 3.0 document' },
       errors: [],
       handle: () => {
-        document ??= buildOpenApi(routes, { version: deps.settings.version, serverUrl: `${deps.settings.publicUrl.replace(/\/$/, '')}/v1` });
+        document ??= buildOpenApi(routes, {
+          version: deps.settings.version,
+          serverUrl: `${deps.settings.publicUrl.replace(/\/$/, '')}/v1`,
+        });
         return Promise.resolve({ status: 200, body: document });
       },
     }),
@@ -89,20 +96,38 @@ export const createApp = (deps: GatewayDeps): Express => {
   app.use(requestId);
   app.use(accessLog(deps.logger));
   if (deps.settings.requireHttps) {
-    app.use((req, _res, next) => next(req.secure ? undefined : new AppError('forbidden', 'HTTPS is required')));
+    app.use((req, _res, next) =>
+      next(req.secure ? undefined : new AppError('forbidden', 'HTTPS is required')),
+    );
   }
 
   const readSarif = async (req: Request): Promise<Buffer> => {
     const type = mediaType(req);
     if (!type || !SARIF_TYPES.has(type)) {
-      throw new AppError('unsupported_media_type', 'SARIF uploads must be application/json or application/sarif+json');
+      throw new AppError(
+        'unsupported_media_type',
+        'SARIF uploads must be application/json or application/sarif+json',
+      );
     }
-    return readBody(req, { maxBytes: deps.settings.sarifMaxBytes, maxDecodedBytes: deps.settings.sarifMaxDecodedBytes }, true);
+    return readBody(
+      req,
+      {
+        maxBytes: deps.settings.sarifMaxBytes,
+        maxDecodedBytes: deps.settings.sarifMaxDecodedBytes,
+      },
+      true,
+    );
   };
 
   registerRoutes(app, '/v1', buildRoutes(deps), {
-    guard: createGuard({ db: deps.db, bucket: createTokenBucket(deps.redis, deps.settings.keyPrefix) }),
-    jsonLimits: { maxBytes: deps.settings.jsonBodyMaxBytes, maxDecodedBytes: deps.settings.jsonBodyMaxBytes },
+    guard: createGuard({
+      db: deps.db,
+      bucket: createTokenBucket(deps.redis, deps.settings.keyPrefix),
+    }),
+    jsonLimits: {
+      maxBytes: deps.settings.jsonBodyMaxBytes,
+      maxDecodedBytes: deps.settings.jsonBodyMaxBytes,
+    },
     readSarif,
   });
   app.use((_req, _res, next) => next(notFound('route')));

@@ -23,9 +23,16 @@ const parseTrustProxy = (value: string): boolean | number | string =>
 const main = async (): Promise<void> => {
   const config = loadConfig(GatewayConfig);
   const logger = createLogger({ service: 'api-gateway', level: config.LOG_LEVEL });
-  const db = createDb({ url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX, applicationName: 'api-gateway' });
+  const db = createDb({
+    url: config.DATABASE_URL,
+    poolMax: config.DATABASE_POOL_MAX,
+    applicationName: 'api-gateway',
+  });
   const redis = createRedis(config.REDIS_URL, 'producer');
-  const ingest = createProducer(QUEUES.sarifIngest, { connection: redis, prefix: config.QUEUE_PREFIX });
+  const ingest = createProducer(QUEUES.sarifIngest, {
+    connection: redis,
+    prefix: config.QUEUE_PREFIX,
+  });
   const registry = createMetricsRegistry('api-gateway');
   registerQueueMetrics(registry, [ingest.queue]);
 
@@ -56,7 +63,10 @@ const main = async (): Promise<void> => {
       redis: async () => void (await redis.ping()),
     },
   });
-  const tls = config.TLS_CERT_FILE && config.TLS_KEY_FILE ? { certFile: config.TLS_CERT_FILE, keyFile: config.TLS_KEY_FILE } : undefined;
+  const tls =
+    config.TLS_CERT_FILE && config.TLS_KEY_FILE
+      ? { certFile: config.TLS_CERT_FILE, keyFile: config.TLS_KEY_FILE }
+      : undefined;
   const server = await start(app, { port: config.PORT, host: config.HOST, tls });
 
   const shutdown = createShutdown({ logger, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
@@ -69,7 +79,10 @@ const main = async (): Promise<void> => {
   shutdown.listen();
 
   health.setReady(true);
-  logger.info({ port: server.port, healthPort: health.port, tls: Boolean(tls) }, 'api-gateway listening');
+  logger.info(
+    { port: server.port, healthPort: health.port, tls: Boolean(tls) },
+    'api-gateway listening',
+  );
 };
 
 main().catch(fatal);

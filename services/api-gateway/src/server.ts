@@ -16,7 +16,10 @@ export const start = async (
   options: { port: number; host: string; tls?: { certFile: string; keyFile: string } | undefined },
 ): Promise<Listening> => {
   const server: Server = options.tls
-    ? createHttpsServer({ cert: readFileSync(options.tls.certFile), key: readFileSync(options.tls.keyFile) }, app)
+    ? createHttpsServer(
+        { cert: readFileSync(options.tls.certFile), key: readFileSync(options.tls.keyFile) },
+        app,
+      )
     : createHttpServer(app);
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;

@@ -1,7 +1,14 @@
 import { newId } from '@remediation/db';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, createRepo, createTenant, createToken, expectError, type Harness } from './harness.js';
+import {
+  createHarness,
+  createRepo,
+  createTenant,
+  createToken,
+  expectError,
+  type Harness,
+} from './harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -11,11 +18,29 @@ afterAll(async () => h.close());
 
 const seedScan = async (repositoryId: string) => {
   const id = newId();
-  await h.db.insertInto('scans').values({ id, repository_id: repositoryId, sarif_document_id: null, state: 'completed', source: 'upload', commit_sha: null, ref: null, checkout_uri: null, idempotency_key: null, error: null }).execute();
+  await h.db
+    .insertInto('scans')
+    .values({
+      id,
+      repository_id: repositoryId,
+      sarif_document_id: null,
+      state: 'completed',
+      source: 'upload',
+      commit_sha: null,
+      ref: null,
+      checkout_uri: null,
+      idempotency_key: null,
+      error: null,
+    })
+    .execute();
   return id;
 };
 
-const seedFinding = async (repositoryId: string, scanId: string, over: Partial<{ rule_id: string; severity: 'high' | 'low'; fingerprint: string }> = {}) => {
+const seedFinding = async (
+  repositoryId: string,
+  scanId: string,
+  over: Partial<{ rule_id: string; severity: 'high' | 'low'; fingerprint: string }> = {},
+) => {
   const id = newId();
   await h.db
     .insertInto('findings')
@@ -47,10 +72,25 @@ const seedFinding = async (repositoryId: string, scanId: string, over: Partial<{
   return id;
 };
 
-const triage = async (findingId: string, scanId: string, classification: 'TRUE_POSITIVE' | 'FALSE_POSITIVE') =>
+const triage = async (
+  findingId: string,
+  scanId: string,
+  classification: 'TRUE_POSITIVE' | 'FALSE_POSITIVE',
+) =>
   h.db
     .insertInto('triage_results')
-    .values({ id: newId(), finding_id: findingId, scan_id: scanId, classification, severity: 'high', confidence: 0.9, justification: 'tainted input reaches sink', evidence: JSON.stringify(['source at 3', 'sink at 10']), evidence_hash: 'x', provider: 'rules' })
+    .values({
+      id: newId(),
+      finding_id: findingId,
+      scan_id: scanId,
+      classification,
+      severity: 'high',
+      confidence: 0.9,
+      justification: 'tainted input reaches sink',
+      evidence: JSON.stringify(['source at 3', 'sink at 10']),
+      evidence_hash: 'x',
+      provider: 'rules',
+    })
     .execute();
 
 describe('findings', () => {
@@ -62,22 +102,39 @@ describe('findings', () => {
     const b = await seedFinding(repo.id, scan2, { rule_id: 'js/xss', severity: 'low' });
     await triage(a, scan1, 'FALSE_POSITIVE');
     await triage(a, scan1, 'TRUE_POSITIVE');
-    const all = await request(h.app).get(`/v1/repositories/${repo.id}/findings`).set('Authorization', auth);
+    const all = await request(h.app)
+      .get(`/v1/repositories/${repo.id}/findings`)
+      .set('Authorization', auth);
     expect(all.status).toBe(200);
     expect(all.body.data.map((f: { id: string }) => f.id)).toEqual([b, a]);
     expect(all.body.data[1]).toMatchObject({
       rule_id: 'js/sql-injection',
       location: { uri: 'src/db.js', start_line: 10, start_column: 5, end_line: 10, end_column: 30 },
-      triage: { classification: 'TRUE_POSITIVE', confidence: expect.closeTo(0.9, 5), evidence: ['source at 3', 'sink at 10'] },
+      triage: {
+        classification: 'TRUE_POSITIVE',
+        confidence: expect.closeTo(0.9, 5),
+        evidence: ['source at 3', 'sink at 10'],
+      },
     });
     expect(all.body.data[0].triage).toBeNull();
-    const ids = async (q: string) => (await request(h.app).get(`/v1/repositories/${repo.id}/findings?${q}`).set('Authorization', auth)).body.data.map((f: { id: string }) => f.id);
+    const ids = async (q: string) =>
+      (
+        await request(h.app)
+          .get(`/v1/repositories/${repo.id}/findings?${q}`)
+          .set('Authorization', auth)
+      ).body.data.map((f: { id: string }) => f.id);
     expect(await ids('classification=TRUE_POSITIVE')).toEqual([a]);
     expect(await ids('classification=FALSE_POSITIVE')).toEqual([]);
     expect(await ids('severity=low')).toEqual([b]);
     expect(await ids('rule_id=js/sql-injection')).toEqual([a]);
     expect(await ids(`scan_id=${scan2}`)).toEqual([b]);
-    expectError(await request(h.app).get(`/v1/repositories/${repo.id}/findings?severity=urgent`).set('Authorization', auth), 400, 'validation_failed');
+    expectError(
+      await request(h.app)
+        .get(`/v1/repositories/${repo.id}/findings?severity=urgent`)
+        .set('Authorization', auth),
+      400,
+      'validation_failed',
+    );
   });
 
   it('when one finding is fetched, then code flows, related locations and properties are included; other orgs get 404, other repo tokens 403', async () => {
@@ -85,12 +142,25 @@ describe('findings', () => {
     const f = await seedFinding(repo.id, await seedScan(repo.id));
     const res = await request(h.app).get(`/v1/findings/${f}`).set('Authorization', auth);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: f, code_flows: [{ threadFlows: [] }], related_locations: [], properties: { 'security-severity': '8.8' } });
+    expect(res.body).toMatchObject({
+      id: f,
+      code_flows: [{ threadFlows: [] }],
+      related_locations: [],
+      properties: { 'security-severity': '8.8' },
+    });
     const stranger = await createTenant(h.db);
-    expectError(await request(h.app).get(`/v1/findings/${f}`).set('Authorization', stranger.auth), 404, 'not_found');
+    expectError(
+      await request(h.app).get(`/v1/findings/${f}`).set('Authorization', stranger.auth),
+      404,
+      'not_found',
+    );
     const otherRepo = await createRepo(h.db, org.id);
     const scoped = await createToken(h.db, org.id, { repositoryId: otherRepo.id });
-    expectError(await request(h.app).get(`/v1/findings/${f}`).set('Authorization', scoped.bearer), 403, 'forbidden');
+    expectError(
+      await request(h.app).get(`/v1/findings/${f}`).set('Authorization', scoped.bearer),
+      403,
+      'forbidden',
+    );
   });
 });
 
@@ -101,7 +171,19 @@ describe('fixes', () => {
     const diff = '--- a/src/db.js\n+++ b/src/db.js\n@@ -1 +1 @@\n-a\n+b\n';
     await h.db
       .insertInto('fixes')
-      .values({ id, repository_id: repo.id, finding_ids: [], codemod: 'js/parameterize-query', status: 'pr_open', summary: 'Parameterize query', diff, rationale: '## Why', evaluation: JSON.stringify({ reparsed: true }), pr_url: 'https://github.com/acme/web/pull/7', files_changed: 1 })
+      .values({
+        id,
+        repository_id: repo.id,
+        finding_ids: [],
+        codemod: 'js/parameterize-query',
+        status: 'pr_open',
+        summary: 'Parameterize query',
+        diff,
+        rationale: '## Why',
+        evaluation: JSON.stringify({ reparsed: true }),
+        pr_url: 'https://github.com/acme/web/pull/7',
+        files_changed: 1,
+      })
       .execute();
     const res = await request(h.app).get(`/v1/fixes/${id}`).set('Authorization', auth);
     expect(res.status).toBe(200);
@@ -120,10 +202,18 @@ describe('fixes', () => {
       rationale: '## Why',
       evaluation: { reparsed: true },
     });
-    const list = await request(h.app).get(`/v1/repositories/${repo.id}/fixes?limit=1`).set('Authorization', auth);
+    const list = await request(h.app)
+      .get(`/v1/repositories/${repo.id}/fixes?limit=1`)
+      .set('Authorization', auth);
     expect(list.body.data[0].diff).toBeUndefined();
-    expectError(await request(h.app).get(`/v1/fixes/${newId()}`).set('Authorization', auth), 404, 'not_found');
-    const repoStatus = await request(h.app).get(`/v1/repositories/${repo.id}`).set('Authorization', auth);
+    expectError(
+      await request(h.app).get(`/v1/fixes/${newId()}`).set('Authorization', auth),
+      404,
+      'not_found',
+    );
+    const repoStatus = await request(h.app)
+      .get(`/v1/repositories/${repo.id}`)
+      .set('Authorization', auth);
     expect(repoStatus.body.status.open_fixes).toBe(1);
   });
 });

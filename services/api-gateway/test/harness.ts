@@ -29,7 +29,10 @@ export interface Harness {
   secretBox: SecretBox;
   ingest: Producer<typeof QUEUES.sarifIngest>;
   /** Builds another app over the same database (a second gateway replica), optionally with other Redis clients. */
-  makeApp(settings?: Partial<GatewaySettings>, clients?: { redis?: Redis; ingest?: Producer<typeof QUEUES.sarifIngest> }): Express;
+  makeApp(
+    settings?: Partial<GatewaySettings>,
+    clients?: { redis?: Redis; ingest?: Producer<typeof QUEUES.sarifIngest> },
+  ): Express;
   app: Express;
   close(): Promise<void>;
 }
@@ -41,7 +44,10 @@ export const createHarness = async (settings: Partial<GatewaySettings> = {}): Pr
   const ingest = createProducer(QUEUES.sarifIngest, { connection: redis, prefix });
   const secretBox = createSecretBox(randomBytes(32));
   const logger = createLogger({ service: 'api-gateway-test', level: 'silent' });
-  const makeApp = (overrides: Partial<GatewaySettings> = {}, clients: { redis?: Redis; ingest?: Producer<typeof QUEUES.sarifIngest> } = {}) =>
+  const makeApp = (
+    overrides: Partial<GatewaySettings> = {},
+    clients: { redis?: Redis; ingest?: Producer<typeof QUEUES.sarifIngest> } = {},
+  ) =>
     createApp({
       db: database.db,
       redis: clients.redis ?? redis,
@@ -86,7 +92,11 @@ export const createOrg = async (db: Db, options: { tier?: Tier; unlimited?: bool
     .executeTakeFirstOrThrow();
 };
 
-export const createRepo = async (db: Db, organizationId: string, name = `acme/${randomBytes(3).toString('hex')}`) =>
+export const createRepo = async (
+  db: Db,
+  organizationId: string,
+  name = `acme/${randomBytes(3).toString('hex')}`,
+) =>
   db
     .insertInto('repositories')
     .values({
@@ -144,7 +154,14 @@ export const expectError = (
   if (res.status !== status || body.error?.code !== code) {
     throw new Error(`expected ${status} ${code}, got ${res.status} ${JSON.stringify(res.body)}`);
   }
-  if (typeof body.error.message !== 'string' || body.error.message.length === 0) throw new Error('error.message missing');
-  if (body.error.request_id !== res.headers['x-request-id']) throw new Error('error.request_id must equal X-Request-Id');
-  return body.error as { code: string; message: string; request_id: string; problems?: { path: string; message: string }[] };
+  if (typeof body.error.message !== 'string' || body.error.message.length === 0)
+    throw new Error('error.message missing');
+  if (body.error.request_id !== res.headers['x-request-id'])
+    throw new Error('error.request_id must equal X-Request-Id');
+  return body.error as {
+    code: string;
+    message: string;
+    request_id: string;
+    problems?: { path: string; message: string }[];
+  };
 };

@@ -9,7 +9,16 @@ const addFormats = addFormatsModule as unknown as typeof addFormatsModule.defaul
 
 type Doc = {
   openapi: string;
-  paths: Record<string, Record<string, { security?: unknown; responses: Record<string, { content?: Record<string, { schema: object }> }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        security?: unknown;
+        responses: Record<string, { content?: Record<string, { schema: object }> }>;
+      }
+    >
+  >;
 };
 
 let h: Harness;
@@ -26,10 +35,16 @@ afterAll(async () => h.close());
 
 /** Every `METHOD /path` the Express app serves under /v1, read from its router. */
 const servedRoutes = (): string[] => {
-  const router = (h.app as unknown as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } }).router;
+  const router = (
+    h.app as unknown as {
+      router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] };
+    }
+  ).router;
   return router.stack
     .filter((layer) => layer.route)
-    .flatMap((layer) => Object.keys(layer.route!.methods).map((m) => `${m.toUpperCase()} ${layer.route!.path}`));
+    .flatMap((layer) =>
+      Object.keys(layer.route!.methods).map((m) => `${m.toUpperCase()} ${layer.route!.path}`),
+    );
 };
 
 describe('GET /v1/openapi.json', () => {
@@ -39,8 +54,12 @@ describe('GET /v1/openapi.json', () => {
   });
 
   it('when compared with the app, then it documents exactly the routes the app serves', () => {
-    const served = servedRoutes().map((r) => r.replace(/:([A-Za-z_]+)/g, '{$1}')).sort();
-    const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} /v1${path}`)).sort();
+    const served = servedRoutes()
+      .map((r) => r.replace(/:([A-Za-z_]+)/g, '{$1}'))
+      .sort();
+    const documented = Object.entries(doc.paths)
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} /v1${path}`))
+      .sort();
     expect(served.length).toBeGreaterThanOrEqual(16);
     expect(documented).toEqual(served);
   });
@@ -55,18 +74,29 @@ describe('GET /v1/openapi.json', () => {
   });
 
   it('when real responses are checked against the documented schemas, then they conform', async () => {
-    const dereferenced = (await SwaggerParser.dereference(structuredClone(doc) as never)) as unknown as Doc;
+    const dereferenced = (await SwaggerParser.dereference(
+      structuredClone(doc) as never,
+    )) as unknown as Doc;
     const ajv = new Ajv({ strict: false });
     addFormats(ajv);
-    const schemaOf = (path: string, method: string, status: string) => dereferenced.paths[path]![method]!.responses[status]!.content!['application/json']!.schema;
+    const schemaOf = (path: string, method: string, status: string) =>
+      dereferenced.paths[path]![method]!.responses[status]!.content!['application/json']!.schema;
     const { repo } = await createTenant(h.db);
     void repo;
     const list = await request(h.app).get('/v1/repositories').set('Authorization', auth);
     expect(ajv.validate(schemaOf('/repositories', 'get', '200'), list.body)).toBe(true);
-    const notFound = await request(h.app).get('/v1/repositories/00000000-0000-7000-8000-000000000000').set('Authorization', auth);
+    const notFound = await request(h.app)
+      .get('/v1/repositories/00000000-0000-7000-8000-000000000000')
+      .set('Authorization', auth);
     expect(ajv.validate(schemaOf('/repositories/{id}', 'get', '404'), notFound.body)).toBe(true);
-    const created = await request(h.app).post('/v1/webhooks').set('Authorization', auth).send({ url: 'https://x.example.com', events: ['*'] });
-    expect(ajv.validate(schemaOf('/webhooks', 'post', '201'), created.body), JSON.stringify(ajv.errors)).toBe(true);
+    const created = await request(h.app)
+      .post('/v1/webhooks')
+      .set('Authorization', auth)
+      .send({ url: 'https://x.example.com', events: ['*'] });
+    expect(
+      ajv.validate(schemaOf('/webhooks', 'post', '201'), created.body),
+      JSON.stringify(ajv.errors),
+    ).toBe(true);
   });
 
   it('when no token is sent, then the document is refused like every endpoint (spec: all endpoints require a token)', async () => {

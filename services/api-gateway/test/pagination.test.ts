@@ -9,12 +9,25 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 
-const insertFixes = async (repositoryId: string, n: number, status: 'generated' | 'merged' = 'generated') => {
+const insertFixes = async (
+  repositoryId: string,
+  n: number,
+  status: 'generated' | 'merged' = 'generated',
+) => {
   const ids: string[] = [];
   for (let i = 0; i < n; i++) ids.push(newId());
   await h.db
     .insertInto('fixes')
-    .values(ids.map((id) => ({ id, repository_id: repositoryId, finding_ids: [], codemod: 'test', status, summary: `fix ${id}` })))
+    .values(
+      ids.map((id) => ({
+        id,
+        repository_id: repositoryId,
+        finding_ids: [],
+        codemod: 'test',
+        status,
+        summary: `fix ${id}`,
+      })),
+    )
     .execute();
   return ids;
 };
@@ -27,14 +40,14 @@ describe('cursor pagination', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const res = await request(h.app)
+      const res: request.Response = await request(h.app)
         .get(`/v1/repositories/${repo.id}/fixes`)
         .query({ limit: 10, ...(cursor ? { cursor } : {}) })
         .set('Authorization', auth);
       expect(res.status).toBe(200);
       expect(res.body.data.length).toBeLessThanOrEqual(10);
       seen.push(...res.body.data.map((f: { id: string }) => f.id));
-      cursor = res.body.next_cursor;
+      cursor = res.body.next_cursor as string | null;
       expect(res.body.has_more).toBe(cursor !== null);
       await insertFixes(repo.id, 3);
       pages++;
@@ -48,10 +61,14 @@ describe('cursor pagination', () => {
     const { repo, auth } = await createTenant(h.db);
     await insertFixes(repo.id, 25);
     const merged = await insertFixes(repo.id, 2, 'merged');
-    const res = await request(h.app).get(`/v1/repositories/${repo.id}/fixes`).set('Authorization', auth);
+    const res = await request(h.app)
+      .get(`/v1/repositories/${repo.id}/fixes`)
+      .set('Authorization', auth);
     expect(res.body.data).toHaveLength(20);
     expect(res.body.has_more).toBe(true);
-    const filtered = await request(h.app).get(`/v1/repositories/${repo.id}/fixes?status=merged`).set('Authorization', auth);
+    const filtered = await request(h.app)
+      .get(`/v1/repositories/${repo.id}/fixes?status=merged`)
+      .set('Authorization', auth);
     expect(filtered.body.data.map((f: { id: string }) => f.id)).toEqual([...merged].reverse());
   });
 });

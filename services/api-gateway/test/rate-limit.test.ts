@@ -14,8 +14,11 @@ const drain = async (apps: Express[], auth: string, max: number) => {
   const started = Date.now();
   let allowed = 0;
   for (let i = 0; i < max; i++) {
-    const res = await request(apps[i % apps.length]!).get('/v1/repositories').set('Authorization', auth);
-    if (res.status === 429) return { allowed, refused: res, elapsedS: (Date.now() - started) / 1000 };
+    const res = await request(apps[i % apps.length]!)
+      .get('/v1/repositories')
+      .set('Authorization', auth);
+    if (res.status === 429)
+      return { allowed, refused: res, elapsedS: (Date.now() - started) / 1000 };
     expect(res.status).toBe(200);
     allowed++;
   }
@@ -46,7 +49,9 @@ describe('rate limits per organization', () => {
 
     const refilled = await untilAllowed(h.app, auth, 3_000);
     expect(refilled.status).toBe(200);
-    expect((await request(h.app).get('/v1/repositories').set('Authorization', auth)).status).toBe(429);
+    expect((await request(h.app).get('/v1/repositories').set('Authorization', auth)).status).toBe(
+      429,
+    );
   });
 
   it('when an Enterprise organization bursts, then 50 pass before the first 429', async () => {
@@ -71,7 +76,9 @@ describe('rate limits per organization', () => {
     const a = await createTenant(h.db, { tier: 'standard', unlimited: false });
     const b = await createTenant(h.db, { tier: 'standard', unlimited: false });
     await drain([h.app], a.auth, 40);
-    expect((await request(h.app).get('/v1/repositories').set('Authorization', b.auth)).status).toBe(200);
+    expect((await request(h.app).get('/v1/repositories').set('Authorization', b.auth)).status).toBe(
+      200,
+    );
   });
 
   it('when the token is invalid, then 401 comes before any rate limiting', async () => {

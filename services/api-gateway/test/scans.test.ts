@@ -5,7 +5,14 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUES } from '@remediation/contracts';
 import { createProducer, createRedis } from '@remediation/runtime';
-import { createHarness, createRepo, createTenant, createToken, expectError, type Harness } from './harness.js';
+import {
+  createHarness,
+  createRepo,
+  createTenant,
+  createToken,
+  expectError,
+  type Harness,
+} from './harness.js';
 
 const CORPUS = new URL('../../../../shared/sarif-corpus/', import.meta.url);
 const corpus = (name: string) => readFileSync(new URL(name, CORPUS));
@@ -25,11 +32,24 @@ afterAll(async () => {
 const identity = (body: unknown) => body as string;
 
 const upload = (repoId: string, auth: string, body: Buffer | string, type = 'application/json') =>
-  request(h.app).post(`/v1/repositories/${repoId}/sarif`).set('Authorization', auth).set('Content-Type', type).serialize(identity).send(body);
+  request(h.app)
+    .post(`/v1/repositories/${repoId}/sarif`)
+    .set('Authorization', auth)
+    .set('Content-Type', type)
+    .serialize(identity)
+    .send(body);
 
 const counts = async (repositoryId: string) => ({
-  scans: (await h.db.selectFrom('scans').select('id').where('repository_id', '=', repositoryId).execute()).length,
-  documents: (await h.db.selectFrom('sarif_documents').select('id').where('repository_id', '=', repositoryId).execute()).length,
+  scans: (
+    await h.db.selectFrom('scans').select('id').where('repository_id', '=', repositoryId).execute()
+  ).length,
+  documents: (
+    await h.db
+      .selectFrom('sarif_documents')
+      .select('id')
+      .where('repository_id', '=', repositoryId)
+      .execute()
+  ).length,
 });
 
 describe('POST /v1/repositories/{id}/sarif', () => {
@@ -41,9 +61,17 @@ describe('POST /v1/repositories/{id}/sarif', () => {
     expect(res.body).toEqual({ scan_id: expect.any(String), state: 'queued' });
     expect(res.headers['location']).toBe(`/v1/repositories/${repo.id}/scans/${res.body.scan_id}`);
 
-    const scan = await h.db.selectFrom('scans').selectAll().where('id', '=', res.body.scan_id).executeTakeFirstOrThrow();
+    const scan = await h.db
+      .selectFrom('scans')
+      .selectAll()
+      .where('id', '=', res.body.scan_id)
+      .executeTakeFirstOrThrow();
     expect(scan).toMatchObject({ state: 'queued', source: 'upload', repository_id: repo.id });
-    const doc = await h.db.selectFrom('sarif_documents').selectAll().where('id', '=', scan.sarif_document_id!).executeTakeFirstOrThrow();
+    const doc = await h.db
+      .selectFrom('sarif_documents')
+      .selectAll()
+      .where('id', '=', scan.sarif_document_id!)
+      .executeTakeFirstOrThrow();
     expect(gunzipSync(doc.content_gzip).equals(body)).toBe(true);
 
     const job = await queue.getJob(`scan-${scan.id}`);
@@ -59,7 +87,8 @@ describe('POST /v1/repositories/{id}/sarif', () => {
       .set('Authorization', auth)
       .set('Content-Type', 'application/sarif+json')
       .set('Content-Encoding', 'gzip')
-      .serialize(identity).send(gzipSync(body));
+      .serialize(identity)
+      .send(gzipSync(body));
     expect(res.status).toBe(202);
   });
 
@@ -70,16 +99,41 @@ describe('POST /v1/repositories/{id}/sarif', () => {
       .post(`/v1/repositories/${repo.id}/sarif?commit_sha=${sha}&ref=refs/heads/main`)
       .set('Authorization', auth)
       .set('Content-Type', 'application/json')
-      .serialize(identity).send(corpus('eslint__tut_simple-example.sarif'));
-    const scan = await request(h.app).get(`/v1/repositories/${repo.id}/scans/${res.body.scan_id}`).set('Authorization', auth);
-    expect(scan.body).toMatchObject({ commit_sha: sha, ref: 'refs/heads/main', state: 'queued', tools: ['ESLint'], fixes_generated: 0 });
+      .serialize(identity)
+      .send(corpus('eslint__tut_simple-example.sarif'));
+    const scan = await request(h.app)
+      .get(`/v1/repositories/${repo.id}/scans/${res.body.scan_id}`)
+      .set('Authorization', auth);
+    expect(scan.body).toMatchObject({
+      commit_sha: sha,
+      ref: 'refs/heads/main',
+      state: 'queued',
+      tools: ['ESLint'],
+      fixes_generated: 0,
+    });
 
     const vcs = JSON.stringify({
       version: '2.1.0',
-      runs: [{ tool: { driver: { name: 'CodeQL' } }, results: [], versionControlProvenance: [{ repositoryUri: 'https://github.com/a/b', revisionId: 'B'.repeat(40), branch: 'refs/heads/dev' }] }],
+      runs: [
+        {
+          tool: { driver: { name: 'CodeQL' } },
+          results: [],
+          versionControlProvenance: [
+            {
+              repositoryUri: 'https://github.com/a/b',
+              revisionId: 'B'.repeat(40),
+              branch: 'refs/heads/dev',
+            },
+          ],
+        },
+      ],
     });
     const fromVcs = await upload(repo.id, auth, vcs);
-    const row = await h.db.selectFrom('scans').selectAll().where('id', '=', fromVcs.body.scan_id).executeTakeFirstOrThrow();
+    const row = await h.db
+      .selectFrom('scans')
+      .selectAll()
+      .where('id', '=', fromVcs.body.scan_id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ commit_sha: 'b'.repeat(40), ref: 'refs/heads/dev' });
   });
 
@@ -87,7 +141,13 @@ describe('POST /v1/repositories/{id}/sarif', () => {
     const { repo, auth } = await createTenant(h.db);
     const body = corpus('eslint__tut_simple-example.sarif');
     const send = (doc: Buffer) =>
-      request(h.app).post(`/v1/repositories/${repo.id}/sarif`).set('Authorization', auth).set('Content-Type', 'application/json').set('Idempotency-Key', 'build-77').serialize(identity).send(doc);
+      request(h.app)
+        .post(`/v1/repositories/${repo.id}/sarif`)
+        .set('Authorization', auth)
+        .set('Content-Type', 'application/json')
+        .set('Idempotency-Key', 'build-77')
+        .serialize(identity)
+        .send(doc);
     const [a, b] = await Promise.all([send(body), send(body)]);
     expect(a.status).toBe(202);
     expect(b.status).toBe(202);
@@ -126,7 +186,8 @@ describe('POST /v1/repositories/{id}/sarif', () => {
       .set('Authorization', auth)
       .set('Content-Type', 'application/json')
       .set('Content-Encoding', 'gzip')
-      .serialize(identity).send(bomb);
+      .serialize(identity)
+      .send(bomb);
     expectError(res, 413, 'payload_too_large');
     expect(await counts(repo.id)).toEqual({ scans: 0, documents: 0 });
   });
@@ -134,7 +195,13 @@ describe('POST /v1/repositories/{id}/sarif', () => {
   it('when the content type or encoding is unsupported, then 415', async () => {
     const { repo, auth } = await createTenant(h.db);
     expectError(await upload(repo.id, auth, 'x', 'text/plain'), 415, 'unsupported_media_type');
-    const res = await request(h.app).post(`/v1/repositories/${repo.id}/sarif`).set('Authorization', auth).set('Content-Type', 'application/json').set('Content-Encoding', 'br').serialize(identity).send('{}');
+    const res = await request(h.app)
+      .post(`/v1/repositories/${repo.id}/sarif`)
+      .set('Authorization', auth)
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'br')
+      .serialize(identity)
+      .send('{}');
     expectError(res, 415, 'unsupported_media_type');
   });
 
@@ -143,7 +210,10 @@ describe('POST /v1/repositories/{id}/sarif', () => {
     // A real client pointed at a closed port: producers fail fast instead of queueing offline.
     const deadRedis = createRedis('redis://127.0.0.1:1', 'producer');
     deadRedis.on('error', () => undefined);
-    const deadIngest = createProducer(QUEUES.sarifIngest, { connection: deadRedis, prefix: h.prefix });
+    const deadIngest = createProducer(QUEUES.sarifIngest, {
+      connection: deadRedis,
+      prefix: h.prefix,
+    });
     const appWithoutQueue = h.makeApp({}, { ingest: deadIngest });
     try {
       const res = await request(appWithoutQueue)
@@ -176,23 +246,49 @@ describe('scans', () => {
     const { repo, auth } = await createTenant(h.db);
     const first = await upload(repo.id, auth, corpus('eslint__tut_simple-example.sarif'));
     const second = await upload(repo.id, auth, corpus('codeql__cqa_valid-sarif.sarif'));
-    const list = await request(h.app).get(`/v1/repositories/${repo.id}/scans`).set('Authorization', auth);
-    expect(list.body.data.map((s: { scan_id: string }) => s.scan_id)).toEqual([second.body.scan_id, first.body.scan_id]);
-    const missing = await request(h.app).get(`/v1/repositories/${repo.id}/scans/01a1f000-0000-7000-8000-000000000000`).set('Authorization', auth);
+    const list = await request(h.app)
+      .get(`/v1/repositories/${repo.id}/scans`)
+      .set('Authorization', auth);
+    expect(list.body.data.map((s: { scan_id: string }) => s.scan_id)).toEqual([
+      second.body.scan_id,
+      first.body.scan_id,
+    ]);
+    const missing = await request(h.app)
+      .get(`/v1/repositories/${repo.id}/scans/01a1f000-0000-7000-8000-000000000000`)
+      .set('Authorization', auth);
     expectError(missing, 404, 'not_found');
   });
 
   it('when POST /scans is called, then a rescan of the latest document is queued (202); without any upload, then 409', async () => {
     const { org, auth } = await createTenant(h.db);
     const repo = await createRepo(h.db, org.id);
-    expectError(await request(h.app).post(`/v1/repositories/${repo.id}/scans`).set('Authorization', auth), 409, 'conflict');
+    expectError(
+      await request(h.app).post(`/v1/repositories/${repo.id}/scans`).set('Authorization', auth),
+      409,
+      'conflict',
+    );
     const sha = 'c'.repeat(40);
-    await request(h.app).post(`/v1/repositories/${repo.id}/sarif?commit_sha=${sha}`).set('Authorization', auth).set('Content-Type', 'application/json').serialize(identity).send(corpus('eslint__tut_simple-example.sarif'));
-    const res = await request(h.app).post(`/v1/repositories/${repo.id}/scans`).set('Authorization', auth);
+    await request(h.app)
+      .post(`/v1/repositories/${repo.id}/sarif?commit_sha=${sha}`)
+      .set('Authorization', auth)
+      .set('Content-Type', 'application/json')
+      .serialize(identity)
+      .send(corpus('eslint__tut_simple-example.sarif'));
+    const res = await request(h.app)
+      .post(`/v1/repositories/${repo.id}/scans`)
+      .set('Authorization', auth);
     expect(res.status).toBe(202);
-    expect(res.body).toMatchObject({ state: 'queued', source: 'rescan', commit_sha: sha, repository_id: repo.id });
+    expect(res.body).toMatchObject({
+      state: 'queued',
+      source: 'rescan',
+      commit_sha: sha,
+      repository_id: repo.id,
+    });
     expect(await queue.getJob(`scan-${res.body.scan_id}`)).toBeDefined();
-    const bad = await request(h.app).post(`/v1/repositories/${repo.id}/scans`).set('Authorization', auth).send({ commit_sha: 'nope' });
+    const bad = await request(h.app)
+      .post(`/v1/repositories/${repo.id}/scans`)
+      .set('Authorization', auth)
+      .send({ commit_sha: 'nope' });
     expectError(bad, 400, 'validation_failed');
   });
 });

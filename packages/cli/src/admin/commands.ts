@@ -3,7 +3,14 @@ import { findOrganizationBySlug, insertOrganization, isId, newId, type Db } from
 import { generateToken } from '@remediation/security';
 import { sql } from 'kysely';
 import { CliError, usageError } from '../io.js';
-import { parseBranch, parseCloneUrl, parseProvider, parseRepoName, parseSlug, parseTier } from './validation.js';
+import {
+  parseBranch,
+  parseCloneUrl,
+  parseProvider,
+  parseRepoName,
+  parseSlug,
+  parseTier,
+} from './validation.js';
 
 const UNIQUE_VIOLATION = '23505';
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === UNIQUE_VIOLATION;
@@ -14,7 +21,10 @@ const requireOrg = async (db: Db, slug: string | undefined) => {
   return org;
 };
 
-export const createOrg = async (db: Db, args: { slug?: string | undefined; tier?: string | undefined }) => {
+export const createOrg = async (
+  db: Db,
+  args: { slug?: string | undefined; tier?: string | undefined },
+) => {
   const slug = parseSlug(args.slug);
   const tier = parseTier(args.tier);
   try {
@@ -28,7 +38,13 @@ export const createOrg = async (db: Db, args: { slug?: string | undefined; tier?
 
 export const createRepo = async (
   db: Db,
-  args: { org?: string | undefined; name?: string | undefined; cloneUrl?: string | undefined; provider?: string | undefined; defaultBranch?: string | undefined },
+  args: {
+    org?: string | undefined;
+    name?: string | undefined;
+    cloneUrl?: string | undefined;
+    provider?: string | undefined;
+    defaultBranch?: string | undefined;
+  },
 ) => {
   const name = parseRepoName(args.name);
   const cloneUrl = parseCloneUrl(args.cloneUrl);
@@ -52,19 +68,29 @@ export const createRepo = async (
       .executeTakeFirstOrThrow();
     return { id: repo.id, name: repo.name, provider: repo.provider, organization: org.slug };
   } catch (err) {
-    if (isUniqueViolation(err)) throw new CliError(`repository '${name}' already exists in '${org.slug}'`);
+    if (isUniqueViolation(err))
+      throw new CliError(`repository '${name}' already exists in '${org.slug}'`);
     throw err;
   }
 };
 
-export const createToken = async (db: Db, args: { org?: string | undefined; name?: string | undefined; repo?: string | undefined }) => {
-  if (!args.name || args.name.length > 100) throw usageError('--name is required (at most 100 characters)');
+export const createToken = async (
+  db: Db,
+  args: { org?: string | undefined; name?: string | undefined; repo?: string | undefined },
+) => {
+  if (!args.name || args.name.length > 100)
+    throw usageError('--name is required (at most 100 characters)');
   const org = await requireOrg(db, args.org);
   let repositoryId: string | null = null;
   if (args.repo !== undefined) {
     const repoId = args.repo;
     const repo = isId(repoId)
-      ? await db.selectFrom('repositories').select('id').where('id', '=', repoId).where('organization_id', '=', org.id).executeTakeFirst()
+      ? await db
+          .selectFrom('repositories')
+          .select('id')
+          .where('id', '=', repoId)
+          .where('organization_id', '=', org.id)
+          .executeTakeFirst()
       : undefined;
     if (!repo) throw new CliError(`repository '${repoId}' does not exist in '${org.slug}'`);
     repositoryId = repo.id;
@@ -83,7 +109,13 @@ export const createToken = async (db: Db, args: { org?: string | undefined; name
     })
     .returning(['id', 'scope'])
     .executeTakeFirstOrThrow();
-  return { token: generated.token, id: row.id, scope: row.scope, repository_id: repositoryId, organization: org.slug };
+  return {
+    token: generated.token,
+    id: row.id,
+    scope: row.scope,
+    repository_id: repositoryId,
+    organization: org.slug,
+  };
 };
 
 export const revokeToken = async (db: Db, args: { id?: string | undefined }) => {

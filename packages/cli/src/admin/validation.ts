@@ -4,32 +4,42 @@ import { usageError } from '../io.js';
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const REPO_NAME = /^[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)+$/;
 const SCP_LIKE = /^[A-Za-z0-9_.-]+@[A-Za-z0-9_.-]+:[^\s]+$/;
-const BRANCH = /^(?!\/|.*\/\/|.*\.\.|.*\/$|.*\.lock$)[^\s~^:?*[\\\x00-\x1f\x7f]{1,255}$/;
+// git check-ref-format rules, minus control characters (checked separately below).
+const BRANCH = /^(?!\/|.*\/\/|.*\.\.|.*\/$|.*\.lock$)[^\s~^:?*[\\]{1,255}$/;
+const hasControlCharacter = (value: string) =>
+  [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
 export const parseSlug = (value: string | undefined): string => {
   if (!value || !SLUG.test(value)) {
-    throw usageError('organization slug must be 1 to 63 lower-case letters, digits or hyphens, not starting or ending with a hyphen');
+    throw usageError(
+      'organization slug must be 1 to 63 lower-case letters, digits or hyphens, not starting or ending with a hyphen',
+    );
   }
   return value;
 };
 
 export const parseTier = (value: string | undefined): Tier => {
   const tier = value ?? 'standard';
-  if (!(TIERS as readonly string[]).includes(tier)) throw usageError(`--tier must be one of: ${TIERS.join(', ')}`);
+  if (!(TIERS as readonly string[]).includes(tier))
+    throw usageError(`--tier must be one of: ${TIERS.join(', ')}`);
   return tier as Tier;
 };
 
 export const parseRepoName = (value: string | undefined): string => {
-  if (!value || !REPO_NAME.test(value) || value.length > 255) throw usageError('--name must look like owner/name');
+  if (!value || !REPO_NAME.test(value) || value.length > 255)
+    throw usageError('--name must look like owner/name');
   return value;
 };
 
 export const parseProvider = (value: string | undefined, cloneUrl: string): Provider => {
   if (value !== undefined) {
-    if (!(PROVIDERS as readonly string[]).includes(value)) throw usageError(`--provider must be one of: ${PROVIDERS.join(', ')}`);
+    if (!(PROVIDERS as readonly string[]).includes(value))
+      throw usageError(`--provider must be one of: ${PROVIDERS.join(', ')}`);
     return value as Provider;
   }
-  const host = /^[a-z][a-z0-9+.-]*:\/\//i.test(cloneUrl) ? new URL(cloneUrl).hostname : (/@([^:]+):/.exec(cloneUrl)?.[1] ?? '');
+  const host = /^[a-z][a-z0-9+.-]*:\/\//i.test(cloneUrl)
+    ? new URL(cloneUrl).hostname
+    : (/@([^:]+):/.exec(cloneUrl)?.[1] ?? '');
   if (host === 'github.com') return 'github';
   if (host === 'gitlab.com') return 'gitlab';
   return 'git';
@@ -49,13 +59,16 @@ export const parseCloneUrl = (value: string | undefined): string => {
     throw usageError('--clone-url must use https, http, ssh, git or file');
   }
   if (url.password || (url.username && url.protocol !== 'ssh:')) {
-    throw usageError('--clone-url must not contain credentials; configure forge credentials separately');
+    throw usageError(
+      '--clone-url must not contain credentials; configure forge credentials separately',
+    );
   }
   return value;
 };
 
 export const parseBranch = (value: string | undefined): string => {
   const branch = value ?? 'main';
-  if (!BRANCH.test(branch)) throw usageError('--default-branch is not a valid branch name');
+  if (!BRANCH.test(branch) || hasControlCharacter(branch))
+    throw usageError('--default-branch is not a valid branch name');
   return branch;
 };

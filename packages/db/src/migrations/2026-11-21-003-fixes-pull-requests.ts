@@ -13,9 +13,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('status', 'text', (c) =>
       c
         .notNull()
-        .check(
-          sql`status in ('generated', 'failed', 'pr_open', 'merged', 'closed', 'superseded')`,
-        ),
+        .check(sql`status in ('generated', 'failed', 'pr_open', 'merged', 'closed', 'superseded')`),
     )
     .addColumn('summary', 'text', (c) => c.notNull())
     .addColumn('files_changed', 'integer', (c) => c.notNull().defaultTo(0))
@@ -41,7 +39,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('pull_requests')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
-    .addColumn('fix_id', 'uuid', (c) => c.notNull().unique().references('fixes.id').onDelete('cascade'))
+    .addColumn('fix_id', 'uuid', (c) =>
+      c.notNull().unique().references('fixes.id').onDelete('cascade'),
+    )
     .addColumn('repository_id', 'uuid', (c) =>
       c.notNull().references('repositories.id').onDelete('cascade'),
     )

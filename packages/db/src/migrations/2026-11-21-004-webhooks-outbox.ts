@@ -37,7 +37,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('relayed_at', 'timestamptz')
     .execute();
-  await sql`create index outbox_pending_idx on outbox (created_at) where relayed_at is null`.execute(db);
+  await sql`create index outbox_pending_idx on outbox (created_at) where relayed_at is null`.execute(
+    db,
+  );
   await sql`
     create function outbox_notify() returns trigger language plpgsql as $$
     begin
@@ -51,7 +53,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('webhook_deliveries')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
-    .addColumn('webhook_id', 'uuid', (c) => c.notNull().references('webhooks.id').onDelete('cascade'))
+    .addColumn('webhook_id', 'uuid', (c) =>
+      c.notNull().references('webhooks.id').onDelete('cascade'),
+    )
     .addColumn('event_id', 'uuid', (c) => c.notNull().references('outbox.id').onDelete('cascade'))
     .addColumn('event_type', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) =>

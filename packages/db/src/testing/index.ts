@@ -16,7 +16,9 @@ const withDatabase = (url: string, name: string): string => {
 
 const adminDb = (): Kysely<unknown> =>
   new Kysely<unknown>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: testAdminUrl(), max: 1 }) }),
+    dialect: new PostgresDialect({
+      pool: new pg.Pool({ connectionString: testAdminUrl(), max: 1 }),
+    }),
   });
 
 const templateName = (): string =>
@@ -26,13 +28,16 @@ const templateName = (): string =>
 const LOCK_KEY = 872_301_455;
 
 const ensureTemplate = async (admin: Kysely<unknown>, name: string): Promise<void> => {
-  const exists = await sql<{ n: number }>`select 1 as n from pg_database where datname = ${name}`.execute(admin);
+  const exists = await sql<{
+    n: number;
+  }>`select 1 as n from pg_database where datname = ${name}`.execute(admin);
   if (exists.rows.length > 0) return;
   await sql`create database ${sql.id(name)}`.execute(admin);
   const db = createDb({ url: withDatabase(testAdminUrl(), name), poolMax: 1 });
   try {
     const { error } = await migrateToLatest(db);
-    if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));
+    if (error !== undefined)
+      throw error instanceof Error ? error : new Error(JSON.stringify(error));
   } finally {
     await db.destroy();
   }

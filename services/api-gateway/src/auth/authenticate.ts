@@ -9,10 +9,16 @@ import { findActiveToken, touchToken } from './token.repository.js';
 const TOUCH_INTERVAL_MS = 60_000;
 
 const unauthorized = (message: string) =>
-  new AppError('unauthorized', message, { headers: { 'WWW-Authenticate': 'Bearer realm="remediation"' } });
+  new AppError('unauthorized', message, {
+    headers: { 'WWW-Authenticate': 'Bearer realm="remediation"' },
+  });
 
 /** Resolves an `Authorization` header to the caller, or throws 401. */
-export const authenticate = async (db: Db, header: string | undefined, now = Date.now()): Promise<AuthContext> => {
+export const authenticate = async (
+  db: Db,
+  header: string | undefined,
+  now = Date.now(),
+): Promise<AuthContext> => {
   if (!header) throw unauthorized('missing bearer token');
   const match = /^Bearer[ ]+([^\s]+)\s*$/i.exec(header);
   if (!match?.[1]) throw unauthorized('Authorization header must be "Bearer <token>"');
@@ -32,6 +38,9 @@ export const authenticate = async (db: Db, header: string | undefined, now = Dat
     tier: row.tier,
     scope: row.scope,
     repositoryId: row.repository_id,
-    limits: { rpm: row.rate_limit_rpm ?? defaults.rpm, burst: row.rate_limit_burst ?? defaults.burst },
+    limits: {
+      rpm: row.rate_limit_rpm ?? defaults.rpm,
+      burst: row.rate_limit_burst ?? defaults.burst,
+    },
   };
 };

@@ -15,9 +15,13 @@ export const createGuard =
       const decision = await deps.bucket.take(`org:${auth.organizationId}`, auth.limits);
       const headers = rateLimitHeaders(decision, auth.limits);
       if (!decision.allowed) {
-        throw new AppError('rate_limited', 'rate limit exceeded; retry after the number of seconds in Retry-After', {
-          headers,
-        });
+        throw new AppError(
+          'rate_limited',
+          'rate limit exceeded; retry after the number of seconds in Retry-After',
+          {
+            headers,
+          },
+        );
       }
       for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
       next();

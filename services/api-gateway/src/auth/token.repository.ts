@@ -19,9 +19,15 @@ export const findActiveToken = (db: Db, hash: Buffer) =>
     ])
     .where('t.token_hash', '=', hash)
     .where('t.revoked_at', 'is', null)
-    .where((eb) => eb.or([eb('t.expires_at', 'is', null), eb('t.expires_at', '>', sql<Date>`now()`)]))
+    .where((eb) =>
+      eb.or([eb('t.expires_at', 'is', null), eb('t.expires_at', '>', sql<Date>`now()`)]),
+    )
     .executeTakeFirst();
 
 export const touchToken = async (db: Db, tokenId: string): Promise<void> => {
-  await db.updateTable('api_tokens').set({ last_used_at: sql<Date>`now()` as never }).where('id', '=', tokenId).execute();
+  await db
+    .updateTable('api_tokens')
+    .set({ last_used_at: sql<Date>`now()` as never })
+    .where('id', '=', tokenId)
+    .execute();
 };

@@ -29,18 +29,26 @@ export const findingsOf = (db: Db, repositoryId: string, filter: FindingFilter) 
     const scanId = filter.scan_id;
     q = q.where((eb) =>
       eb.exists(
-        eb.selectFrom('scan_findings').select('scan_findings.finding_id').whereRef('scan_findings.finding_id', '=', 'findings.id').where('scan_findings.scan_id', '=', scanId),
+        eb
+          .selectFrom('scan_findings')
+          .select('scan_findings.finding_id')
+          .whereRef('scan_findings.finding_id', '=', 'findings.id')
+          .where('scan_findings.scan_id', '=', scanId),
       ),
     );
   }
   if (filter.classification) {
     const classification = filter.classification;
-    q = q.where((eb) => eb(latestTriage(eb).clearSelect().select('t.classification'), '=', classification as never));
+    q = q.where((eb) =>
+      eb(latestTriage(eb).clearSelect().select('t.classification'), '=', classification as never),
+    );
   }
   return q;
 };
 
-export type FindingWithTriage = Awaited<ReturnType<ReturnType<typeof findingsOf>['executeTakeFirstOrThrow']>>;
+export type FindingWithTriage = Awaited<
+  ReturnType<ReturnType<typeof findingsOf>['executeTakeFirstOrThrow']>
+>;
 
 /** A finding by id when it belongs to the organization. */
 export const findFinding = (db: Db, organizationId: string, id: string) =>

@@ -3,7 +3,10 @@ import { paginate, type Db } from '@remediation/db';
 import { notFound } from '../http/app-error.js';
 import { defineRoute, type RouteDef } from '../http/route.js';
 import { cursorAfter, RepoParams } from '../repositories/repositories.routes.js';
-import { assertRepositoryInScope, loadRepositoryInScope } from '../repositories/repository-access.js';
+import {
+  assertRepositoryInScope,
+  loadRepositoryInScope,
+} from '../repositories/repository-access.js';
 import { toFinding, toFindingDetail } from './finding.mapper.js';
 import { findFinding, findingsOf } from './findings.repository.js';
 

@@ -3,7 +3,10 @@ import { paginate, type Db, type FixRow } from '@remediation/db';
 import { notFound } from '../http/app-error.js';
 import { defineRoute, type RouteDef } from '../http/route.js';
 import { cursorAfter, RepoParams } from '../repositories/repositories.routes.js';
-import { assertRepositoryInScope, loadRepositoryInScope } from '../repositories/repository-access.js';
+import {
+  assertRepositoryInScope,
+  loadRepositoryInScope,
+} from '../repositories/repository-access.js';
 
 const FIX_COLUMNS = [
   'fixes.id',
@@ -18,7 +21,19 @@ const FIX_COLUMNS = [
   'fixes.created_at',
 ] as const;
 
-type FixSummaryRow = Pick<FixRow, 'id' | 'repository_id' | 'finding_ids' | 'codemod' | 'status' | 'pr_url' | 'summary' | 'files_changed' | 'ai_generated' | 'created_at'>;
+type FixSummaryRow = Pick<
+  FixRow,
+  | 'id'
+  | 'repository_id'
+  | 'finding_ids'
+  | 'codemod'
+  | 'status'
+  | 'pr_url'
+  | 'summary'
+  | 'files_changed'
+  | 'ai_generated'
+  | 'created_at'
+>;
 
 export const toFix = (row: FixSummaryRow): Fix => ({
   id: row.id,
@@ -49,7 +64,10 @@ export const fixRoutes = (db: Db): RouteDef[] => [
       const repo = await loadRepositoryInScope(db, auth, params.id);
       let q = db.selectFrom('fixes').select(FIX_COLUMNS).where('fixes.repository_id', '=', repo.id);
       if (query.status) q = q.where('fixes.status', '=', query.status);
-      const page = await paginate(q, 'fixes.id', { limit: query.limit ?? 20, after: cursorAfter(query.cursor) });
+      const page = await paginate(q, 'fixes.id', {
+        limit: query.limit ?? 20,
+        after: cursorAfter(query.cursor),
+      });
       return { status: 200, body: { ...page, data: page.data.map(toFix) } };
     },
   }),
@@ -73,7 +91,12 @@ export const fixRoutes = (db: Db): RouteDef[] => [
         .executeTakeFirst();
       if (!row) throw notFound('fix');
       assertRepositoryInScope(auth, row.repository_id);
-      const detail: FixDetail = { ...toFix(row), diff: row.diff, rationale: row.rationale, evaluation: row.evaluation };
+      const detail: FixDetail = {
+        ...toFix(row),
+        diff: row.diff,
+        rationale: row.rationale,
+        evaluation: row.evaluation,
+      };
       return { status: 200, body: detail };
     },
   }),

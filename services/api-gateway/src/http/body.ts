@@ -19,7 +19,11 @@ const tooLarge = (limit: number) =>
  * Reads the raw body with a byte cap (never buffering more than the cap), then gunzips it
  * when `Content-Encoding: gzip`, off the event loop and with a cap on the decoded size.
  */
-export const readBody = async (req: Request, limits: BodyLimits, allowGzip: boolean): Promise<Buffer> => {
+export const readBody = async (
+  req: Request,
+  limits: BodyLimits,
+  allowGzip: boolean,
+): Promise<Buffer> => {
   const encoding = (req.get('content-encoding') ?? 'identity').toLowerCase().trim();
   if (encoding !== 'identity' && !(allowGzip && encoding === 'gzip')) {
     throw new AppError('unsupported_media_type', `Content-Encoding '${encoding}' is not supported`);
@@ -44,7 +48,8 @@ export const readBody = async (req: Request, limits: BodyLimits, allowGzip: bool
   try {
     return await gunzipAsync(raw, { maxOutputLength: limits.maxDecodedBytes });
   } catch (err) {
-    if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge(limits.maxDecodedBytes);
+    if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+      throw tooLarge(limits.maxDecodedBytes);
     throw validationFailed('request body is not valid gzip');
   }
 };
@@ -71,7 +76,8 @@ export const checkJsonValue = (value: unknown): string | undefined => {
     if (v === null || typeof v !== 'object') continue;
     if (depth >= MAX_DEPTH) return `${path || '/'}: nesting deeper than ${MAX_DEPTH} levels`;
     for (const [k, child] of Object.entries(v)) {
-      if (k.includes('\u0000')) return `${path}/${k.replaceAll('\u0000', '\\u0000')}: NUL characters are not allowed`;
+      if (k.includes('\u0000'))
+        return `${path}/${k.replaceAll('\u0000', '\\u0000')}: NUL characters are not allowed`;
       stack.push({ v: child, depth: depth + 1, path: `${path}/${k}` });
     }
   }

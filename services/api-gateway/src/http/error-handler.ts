@@ -36,9 +36,23 @@ export const errorHandler =
   (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
     if (err instanceof AppError) return sendError(res, err);
     if (isServiceUnavailable(err)) {
-      logger.warn({ requestId: getRequestId(res), err: (err as Error).message }, 'dependency unavailable');
-      return sendError(res, new AppError('service_unavailable', 'a dependency is unavailable; retry later', { headers: { 'Retry-After': '5' } }));
+      logger.warn(
+        { requestId: getRequestId(res), err: (err as Error).message },
+        'dependency unavailable',
+      );
+      return sendError(
+        res,
+        new AppError('service_unavailable', 'a dependency is unavailable; retry later', {
+          headers: { 'Retry-After': '5' },
+        }),
+      );
     }
-    logger.error({ requestId: getRequestId(res), method: req.method, path: req.path, err }, 'unhandled error');
-    sendError(res, new AppError('internal_error', 'internal error; retry with exponential backoff'));
+    logger.error(
+      { requestId: getRequestId(res), method: req.method, path: req.path, err },
+      'unhandled error',
+    );
+    sendError(
+      res,
+      new AppError('internal_error', 'internal error; retry with exponential backoff'),
+    );
   };

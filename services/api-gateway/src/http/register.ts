@@ -53,7 +53,7 @@ const handler =
         auth,
         params: params.value,
         query: query.value,
-        body: body as never,
+        body: body,
         requestId: getRequestId(res),
         header: (name) => req.get(name),
       });
@@ -66,7 +66,12 @@ const handler =
   };
 
 /** Mounts routes under `base` with the guard (auth, rate limit) in front of each. */
-export const registerRoutes = (app: Express, base: string, routes: readonly RouteDef[], options: RegisterOptions): void => {
+export const registerRoutes = (
+  app: Express,
+  base: string,
+  routes: readonly RouteDef[],
+  options: RegisterOptions,
+): void => {
   for (const route of routes) {
     app[route.method](`${base}${expressPath(route.path)}`, options.guard, handler(route, options));
   }

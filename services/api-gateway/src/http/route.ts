@@ -24,7 +24,10 @@ export interface RouteContext<P, Q, B> {
 }
 
 type BodySpec = { kind: 'json'; schema: TSchema; required: boolean } | { kind: 'sarif' };
-type BodyOf<B extends BodySpec | undefined> = B extends { kind: 'json'; schema: infer S extends TSchema }
+type BodyOf<B extends BodySpec | undefined> = B extends {
+  kind: 'json';
+  schema: infer S extends TSchema;
+}
   ? Static<S>
   : B extends { kind: 'sarif' }
     ? Buffer
@@ -48,11 +51,17 @@ export interface RouteDef<
   success: { status: number; description: string; schema?: TSchema };
   /** Error codes this route can answer besides the ones every route can. */
   errors: ErrorCode[];
-  handle: (ctx: RouteContext<Static<TObject<P>>, Static<TObject<Q>>, BodyOf<B>>) => Promise<RouteResult>;
+  handle: (
+    ctx: RouteContext<Static<TObject<P>>, Static<TObject<Q>>, BodyOf<B>>,
+  ) => Promise<RouteResult>;
 }
 
 /** Keeps a route's literal types for inference while storing it in a plain list. */
-export const defineRoute = <P extends TProperties, Q extends TProperties, B extends BodySpec | undefined = undefined>(
+export const defineRoute = <
+  P extends TProperties,
+  Q extends TProperties,
+  B extends BodySpec | undefined = undefined,
+>(
   route: RouteDef<P, Q, B>,
 ): RouteDef => route as unknown as RouteDef;
 

@@ -6,7 +6,12 @@ import { toOpenApiSchema } from './to-openapi-schema.js';
 type Json = Record<string, unknown>;
 
 /** Every route can answer these besides its own. */
-export const COMMON_ERRORS: ErrorCode[] = ['unauthorized', 'rate_limited', 'internal_error', 'service_unavailable'];
+export const COMMON_ERRORS: ErrorCode[] = [
+  'unauthorized',
+  'rate_limited',
+  'internal_error',
+  'service_unavailable',
+];
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad request: body or parameters invalid',
@@ -24,10 +29,10 @@ const STATUS_TEXT: Record<number, string> = {
 const header = (description: string, type = 'string'): Json => ({ description, schema: { type } });
 
 const RATE_HEADERS: Json = {
-  'RateLimit-Limit': header('Bucket capacity (the tier\'s burst)', 'integer'),
+  'RateLimit-Limit': header("Bucket capacity (the tier's burst)", 'integer'),
   'RateLimit-Remaining': header('Requests left in the bucket', 'integer'),
   'RateLimit-Reset': header('Seconds until the bucket is full again', 'integer'),
-  'RateLimit-Policy': header('The organization\'s policy'),
+  'RateLimit-Policy': header("The organization's policy"),
 };
 
 const parameters = (location: 'path' | 'query', props: TProperties | undefined): Json[] =>
@@ -44,7 +49,9 @@ const parameters = (location: 'path' | 'query', props: TProperties | undefined):
 
 const errorResponses = (codes: ErrorCode[]): Json => {
   const statuses = [...new Set([...codes, ...COMMON_ERRORS].map((c) => ERROR_STATUS[c]))].sort();
-  return Object.fromEntries(statuses.map((s) => [String(s), { $ref: `#/components/responses/Error${s}` }]));
+  return Object.fromEntries(
+    statuses.map((s) => [String(s), { $ref: `#/components/responses/Error${s}` }]),
+  );
 };
 
 const sarifBody: Json = {
@@ -60,14 +67,27 @@ const operation = (route: RouteDef): Json => {
   const params = [...parameters('path', route.params), ...parameters('query', route.query)];
   if (route.body?.kind === 'sarif') {
     params.push(
-      { name: 'Idempotency-Key', in: 'header', required: false, description: 'Repeat-safe upload key (1 to 255 printable ASCII characters)', schema: { type: 'string', maxLength: 255 } },
-      { name: 'Content-Encoding', in: 'header', required: false, schema: { type: 'string', enum: ['gzip', 'identity'] } },
+      {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description: 'Repeat-safe upload key (1 to 255 printable ASCII characters)',
+        schema: { type: 'string', maxLength: 255 },
+      },
+      {
+        name: 'Content-Encoding',
+        in: 'header',
+        required: false,
+        schema: { type: 'string', enum: ['gzip', 'identity'] },
+      },
     );
   }
   const success: Json = {
     description: route.success.description,
     headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' }, ...RATE_HEADERS },
-    ...(route.success.schema ? { content: { 'application/json': { schema: toOpenApiSchema(route.success.schema) } } } : {}),
+    ...(route.success.schema
+      ? { content: { 'application/json': { schema: toOpenApiSchema(route.success.schema) } } }
+      : {}),
   };
   return {
     operationId: route.operationId,
@@ -76,7 +96,12 @@ const operation = (route: RouteDef): Json => {
     security: [{ bearerAuth: [] }],
     ...(params.length > 0 ? { parameters: params } : {}),
     ...(route.body?.kind === 'json'
-      ? { requestBody: { required: route.body.required, content: { 'application/json': { schema: toOpenApiSchema(route.body.schema) } } } }
+      ? {
+          requestBody: {
+            required: route.body.required,
+            content: { 'application/json': { schema: toOpenApiSchema(route.body.schema) } },
+          },
+        }
       : route.body?.kind === 'sarif'
         ? { requestBody: sarifBody }
         : {}),
@@ -85,7 +110,10 @@ const operation = (route: RouteDef): Json => {
 };
 
 /** The OpenAPI 3.0 document of `routes`, served at `/v1/openapi.json`. */
-export const buildOpenApi = (routes: readonly RouteDef[], info: { version: string; serverUrl: string }): Json => {
+export const buildOpenApi = (
+  routes: readonly RouteDef[],
+  info: { version: string; serverUrl: string },
+): Json => {
   const paths: Record<string, Json> = {};
   for (const route of routes) {
     paths[route.path] = { ...(paths[route.path] ?? {}), [route.method]: operation(route) };
@@ -106,21 +134,34 @@ export const buildOpenApi = (routes: readonly RouteDef[], info: { version: strin
     paths,
     components: {
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'Organization or repository API token (`rmd_…`)' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Organization or repository API token (`rmd_…`)',
+        },
       },
-      headers: { 'X-Request-Id': header('Identifier of this request; quote it in support requests') },
+      headers: {
+        'X-Request-Id': header('Identifier of this request; quote it in support requests'),
+      },
       schemas: { ErrorResponse: toOpenApiSchema(ErrorResponse) },
       responses: Object.fromEntries(
         statuses.map((s) => [
           `Error${s}`,
           {
-            description: `${STATUS_TEXT[s] ?? 'Error'} (code: ${Object.entries(ERROR_STATUS).filter(([, v]) => v === s).map(([k]) => k).join(', ')})`,
+            description: `${STATUS_TEXT[s] ?? 'Error'} (code: ${Object.entries(ERROR_STATUS)
+              .filter(([, v]) => v === s)
+              .map(([k]) => k)
+              .join(', ')})`,
             headers: {
               'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
-              ...(s === 429 || s === 503 ? { 'Retry-After': header('Seconds to wait before retrying', 'integer') } : {}),
+              ...(s === 429 || s === 503
+                ? { 'Retry-After': header('Seconds to wait before retrying', 'integer') }
+                : {}),
               ...(s === 401 ? { 'WWW-Authenticate': header('Bearer challenge') } : {}),
             },
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
+            content: {
+              'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } },
+            },
           },
         ]),
       ),

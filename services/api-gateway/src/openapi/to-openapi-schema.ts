@@ -2,14 +2,16 @@ import type { TSchema } from '@sinclair/typebox';
 
 type Json = Record<string, unknown>;
 
-const isNullSchema = (s: unknown): boolean => typeof s === 'object' && s !== null && (s as Json)['type'] === 'null';
+const isNullSchema = (s: unknown): boolean =>
+  typeof s === 'object' && s !== null && (s as Json)['type'] === 'null';
 
 /**
  * Converts a TypeBox (JSON Schema draft-07) schema into an OpenAPI 3.0 Schema Object:
  * `anyOf [X, null]` becomes `nullable`, `const` becomes a one-value `enum`, unions of
  * literals become one `enum`, and `patternProperties` (records) become `additionalProperties`.
  */
-export const toOpenApiSchema = (schema: TSchema | Json): Json => convert(JSON.parse(JSON.stringify(schema)) as Json);
+export const toOpenApiSchema = (schema: TSchema | Json): Json =>
+  convert(JSON.parse(JSON.stringify(schema)) as Json);
 
 const convert = (node: Json): Json => {
   const out: Json = {};
@@ -21,11 +23,14 @@ const convert = (node: Json): Json => {
     }
     if (key === 'patternProperties') {
       const [inner] = Object.values(value as Json);
-      out['additionalProperties'] = inner && Object.keys(inner as Json).length > 0 ? convert(inner as Json) : {};
+      out['additionalProperties'] =
+        inner && Object.keys(inner).length > 0 ? convert(inner as Json) : {};
       continue;
     }
     if (key === 'properties') {
-      out[key] = Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, convert(v as Json)]));
+      out[key] = Object.fromEntries(
+        Object.entries(value as Json).map(([k, v]) => [k, convert(v as Json)]),
+      );
       continue;
     }
     if (key === 'items' || key === 'additionalProperties' || key === 'not') {
@@ -48,7 +53,10 @@ const convertUnion = (members: Json[]): Json => {
   let converted: Json;
   if (allConst) {
     const types = new Set(rest.map((m) => typeof m['const']));
-    converted = { ...(types.size === 1 ? { type: [...types][0] } : {}), enum: rest.map((m) => m['const']) };
+    converted = {
+      ...(types.size === 1 ? { type: [...types][0] } : {}),
+      enum: rest.map((m) => m['const']),
+    };
   } else if (rest.length === 1) {
     converted = convert(rest[0]!);
   } else {
@@ -56,7 +64,8 @@ const convertUnion = (members: Json[]): Json => {
   }
   if (nullable) {
     converted['nullable'] = true;
-    if (Array.isArray(converted['enum'])) converted['enum'] = [...(converted['enum'] as unknown[]), null];
+    if (Array.isArray(converted['enum']))
+      converted['enum'] = [...(converted['enum'] as unknown[]), null];
   }
   return converted;
 };

@@ -11,6 +11,7 @@ export const rateLimitHeaders = (
     'RateLimit-Reset': String(Math.ceil(decision.resetMs / 1000)),
     'RateLimit-Policy': `${limits.burst};w=${Math.ceil((limits.burst * 60) / limits.rpm)};burst=${limits.burst};rpm=${limits.rpm}`,
   };
-  if (!decision.allowed) headers['Retry-After'] = String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
+  if (!decision.allowed)
+    headers['Retry-After'] = String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
   return headers;
 };

@@ -49,7 +49,11 @@ export interface TokenBucket {
 }
 
 type WithCommand = Redis & {
-  remediationTakeToken(key: string, capacity: number, perMs: number): Promise<[number, number, number, number]>;
+  remediationTakeToken(
+    key: string,
+    capacity: number,
+    perMs: number,
+  ): Promise<[number, number, number, number]>;
 };
 
 export const createTokenBucket = (redis: Redis, prefix: string): TokenBucket => {

@@ -37,7 +37,9 @@ export const repositoriesWithStatus = (db: Db, organizationId: string) =>
     .select(withStatus)
     .where('repositories.organization_id', '=', organizationId);
 
-export type RepositoryWithStatus = Awaited<ReturnType<ReturnType<typeof repositoriesWithStatus>['executeTakeFirstOrThrow']>>;
+export type RepositoryWithStatus = Awaited<
+  ReturnType<ReturnType<typeof repositoriesWithStatus>['executeTakeFirstOrThrow']>
+>;
 
 export const findRepositoryWithStatus = (db: Db, organizationId: string, id: string) =>
   repositoriesWithStatus(db, organizationId).where('repositories.id', '=', id).executeTakeFirst();
@@ -51,6 +53,14 @@ export const findRepository = (db: DbOrTx, organizationId: string, id: string) =
     .where('organization_id', '=', organizationId)
     .executeTakeFirst();
 
-export const updateRepositorySettings = async (db: DbOrTx, id: string, settings: Record<string, unknown>) => {
-  await db.updateTable('repositories').set({ settings: JSON.stringify(settings) }).where('id', '=', id).execute();
+export const updateRepositorySettings = async (
+  db: DbOrTx,
+  id: string,
+  settings: Record<string, unknown>,
+) => {
+  await db
+    .updateTable('repositories')
+    .set({ settings: JSON.stringify(settings) })
+    .where('id', '=', id)
+    .execute();
 };

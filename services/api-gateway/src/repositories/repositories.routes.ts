@@ -8,14 +8,21 @@ import {
 import { decodeCursor, paginate, type Db } from '@remediation/db';
 import { notFound, validationFailed } from '../http/app-error.js';
 import { defineRoute, type RouteDef } from '../http/route.js';
-import { findRepositoryWithStatus, repositoriesWithStatus, updateRepositorySettings } from './repositories.repository.js';
+import {
+  findRepositoryWithStatus,
+  repositoriesWithStatus,
+  updateRepositorySettings,
+} from './repositories.repository.js';
 import { loadRepositoryInScope } from './repository-access.js';
 import { effectiveSettings, toRepository } from './repository.mapper.js';
 
 export const cursorAfter = (cursor: string | undefined): string | undefined => {
   if (cursor === undefined) return undefined;
   const after = decodeCursor(cursor);
-  if (after === undefined) throw validationFailed('invalid cursor', [{ path: '/cursor', message: 'is not a cursor this API issued' }]);
+  if (after === undefined)
+    throw validationFailed('invalid cursor', [
+      { path: '/cursor', message: 'is not a cursor this API issued' },
+    ]);
   return after;
 };
 
@@ -26,17 +33,25 @@ export const repositoryRoutes = (db: Db): RouteDef[] => [
     method: 'get',
     path: '/repositories',
     operationId: 'listRepositories',
-    summary: 'List the organization\'s repositories',
+    summary: "List the organization's repositories",
     tag: 'Repositories',
     access: 'organization',
     query: PageQuery,
-    success: { status: 200, description: 'A page of repositories, newest first', schema: RepositoryList },
+    success: {
+      status: 200,
+      description: 'A page of repositories, newest first',
+      schema: RepositoryList,
+    },
     errors: ['validation_failed', 'forbidden'],
     handle: async ({ auth, query }) => {
-      const page = await paginate(repositoriesWithStatus(db, auth.organizationId), 'repositories.id', {
-        limit: query.limit ?? 20,
-        after: cursorAfter(query.cursor),
-      });
+      const page = await paginate(
+        repositoriesWithStatus(db, auth.organizationId),
+        'repositories.id',
+        {
+          limit: query.limit ?? 20,
+          after: cursorAfter(query.cursor),
+        },
+      );
       return { status: 200, body: { ...page, data: page.data.map(toRepository) } };
     },
   }),
@@ -67,7 +82,13 @@ export const repositoryRoutes = (db: Db): RouteDef[] => [
     params: RepoParams,
     body: { kind: 'json', schema: PatchRepositoryBody, required: true },
     success: { status: 200, description: 'The updated repository', schema: Repository },
-    errors: ['validation_failed', 'forbidden', 'not_found', 'unsupported_media_type', 'payload_too_large'],
+    errors: [
+      'validation_failed',
+      'forbidden',
+      'not_found',
+      'unsupported_media_type',
+      'payload_too_large',
+    ],
     handle: async ({ auth, params, body }) => {
       const repo = await loadRepositoryInScope(db, auth, params.id);
       const merged = { ...effectiveSettings(repo.settings), ...body.settings };
@@ -78,4 +99,3 @@ export const repositoryRoutes = (db: Db): RouteDef[] => [
     },
   }),
 ];
-

@@ -16,5 +16,6 @@ export const loadRepositoryInScope = async (db: Db, auth: AuthContext, id: strin
 
 /** Same check for a resource that belongs to a repository (a fix, a finding). */
 export const assertRepositoryInScope = (auth: AuthContext, repositoryId: string): void => {
-  if (!canAccessRepository(auth, repositoryId)) throw forbidden('token is scoped to another repository');
+  if (!canAccessRepository(auth, repositoryId))
+    throw forbidden('token is scoped to another repository');
 };

@@ -1,4 +1,8 @@
-import { DEFAULT_REPOSITORY_SETTINGS, type Repository, type RepositorySettings } from '@remediation/contracts';
+import {
+  DEFAULT_REPOSITORY_SETTINGS,
+  type Repository,
+  type RepositorySettings,
+} from '@remediation/contracts';
 import type { RepositoryWithStatus } from './repositories.repository.js';
 
 /** Stored settings over the defaults, so settings added later read with their default. */
@@ -20,7 +24,8 @@ export const redactCloneUrl = (raw: string): string => {
   }
 };
 
-const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
+const iso = (d: Date | string | null): string | null =>
+  d === null ? null : new Date(d).toISOString();
 
 export const toRepository = (row: RepositoryWithStatus): Repository => ({
   id: row.id,

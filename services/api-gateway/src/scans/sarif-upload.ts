@@ -33,13 +33,23 @@ const invalid = (problems: { path: string; message: string }[]) =>
  * ingestion inside the same transaction: if Redis refuses the job, nothing is kept.
  * A repeated `Idempotency-Key` with the same document answers the first scan.
  */
-export const acceptSarifUpload = async (deps: UploadDeps, input: UploadInput): Promise<{ scanId: string; state: string; replayed: boolean }> => {
+export const acceptSarifUpload = async (
+  deps: UploadDeps,
+  input: UploadInput,
+): Promise<{ scanId: string; state: string; replayed: boolean }> => {
   const sha256 = createHash('sha256').update(input.body).digest('hex');
   if (input.idempotencyKey) {
-    const previous = await findScanByIdempotencyKey(deps.db, input.repositoryId, input.idempotencyKey);
+    const previous = await findScanByIdempotencyKey(
+      deps.db,
+      input.repositoryId,
+      input.idempotencyKey,
+    );
     if (previous) {
       if (previous.content_sha256 !== sha256) {
-        throw new AppError('conflict', 'Idempotency-Key was already used with a different document');
+        throw new AppError(
+          'conflict',
+          'Idempotency-Key was already used with a different document',
+        );
       }
       return { scanId: previous.id, state: previous.state, replayed: true };
     }
@@ -56,7 +66,13 @@ export const acceptSarifUpload = async (deps: UploadDeps, input: UploadInput): P
   const scanId = newId();
   try {
     await deps.db.transaction().execute(async (trx) => {
-      await insertDocument(trx, { id: documentId, repositoryId: input.repositoryId, gzip: compressed, sha256, size: input.body.length });
+      await insertDocument(trx, {
+        id: documentId,
+        repositoryId: input.repositoryId,
+        gzip: compressed,
+        sha256,
+        size: input.body.length,
+      });
       await insertScan(trx, {
         id: scanId,
         repository_id: input.repositoryId,
@@ -75,8 +91,13 @@ export const acceptSarifUpload = async (deps: UploadDeps, input: UploadInput): P
   } catch (err) {
     // Two concurrent uploads with one Idempotency-Key: the loser answers the winner's scan.
     if (input.idempotencyKey && (err as { code?: string }).code === '23505') {
-      const winner = await findScanByIdempotencyKey(deps.db, input.repositoryId, input.idempotencyKey);
-      if (winner && winner.content_sha256 === sha256) return { scanId: winner.id, state: winner.state, replayed: true };
+      const winner = await findScanByIdempotencyKey(
+        deps.db,
+        input.repositoryId,
+        input.idempotencyKey,
+      );
+      if (winner && winner.content_sha256 === sha256)
+        return { scanId: winner.id, state: winner.state, replayed: true };
       throw new AppError('conflict', 'Idempotency-Key was already used with a different document');
     }
     throw err;

@@ -19,7 +19,9 @@ export const findScanByIdempotencyKey = (db: Db, repositoryId: string, key: stri
 export const findLatestDocument = (db: Db, repositoryId: string) =>
   db
     .selectFrom('sarif_documents as d')
-    .leftJoin('scans as s', (join) => join.onRef('s.sarif_document_id', '=', 'd.id').on('s.source', '=', 'upload'))
+    .leftJoin('scans as s', (join) =>
+      join.onRef('s.sarif_document_id', '=', 'd.id').on('s.source', '=', 'upload'),
+    )
     .select(['d.id', 's.commit_sha', 's.ref', 's.checkout_uri'])
     .where('d.repository_id', '=', repositoryId)
     .orderBy('d.id', 'desc')

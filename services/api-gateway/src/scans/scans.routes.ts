@@ -1,4 +1,13 @@
-import { CreateScanBody, Id, PageQuery, SarifAccepted, SarifUploadQuery, Scan, ScanList, type QUEUES } from '@remediation/contracts';
+import {
+  CreateScanBody,
+  Id,
+  PageQuery,
+  SarifAccepted,
+  SarifUploadQuery,
+  Scan,
+  ScanList,
+  type QUEUES,
+} from '@remediation/contracts';
 import { newId, paginate, type Db } from '@remediation/db';
 import type { Producer } from '@remediation/runtime';
 import { AppError, notFound, validationFailed } from '../http/app-error.js';
@@ -11,7 +20,10 @@ import { findLatestDocument, findScan, insertScan, scansOf } from './scans.repos
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,255}$/;
 
-export const scanRoutes = (deps: { db: Db; ingest: Producer<typeof QUEUES.sarifIngest> }): RouteDef[] => [
+export const scanRoutes = (deps: {
+  db: Db;
+  ingest: Producer<typeof QUEUES.sarifIngest>;
+}): RouteDef[] => [
   defineRoute({
     method: 'get',
     path: '/repositories/{id}/scans',
@@ -25,7 +37,10 @@ export const scanRoutes = (deps: { db: Db; ingest: Producer<typeof QUEUES.sarifI
     errors: ['validation_failed', 'forbidden', 'not_found'],
     handle: async ({ auth, params, query }) => {
       const repo = await loadRepositoryInScope(deps.db, auth, params.id);
-      const page = await paginate(scansOf(deps.db, repo.id), 'id', { limit: query.limit ?? 20, after: cursorAfter(query.cursor) });
+      const page = await paginate(scansOf(deps.db, repo.id), 'id', {
+        limit: query.limit ?? 20,
+        after: cursorAfter(query.cursor),
+      });
       return { status: 200, body: { ...page, data: page.data.map(toScan) } };
     },
   }),
@@ -50,17 +65,25 @@ export const scanRoutes = (deps: { db: Db; ingest: Producer<typeof QUEUES.sarifI
     method: 'post',
     path: '/repositories/{id}/scans',
     operationId: 'createScan',
-    summary: 'Re-analyze the repository\'s latest SARIF document',
+    summary: "Re-analyze the repository's latest SARIF document",
     tag: 'Scans',
     access: 'repository',
     params: RepoParams,
     body: { kind: 'json', schema: CreateScanBody, required: false },
     success: { status: 202, description: 'The queued scan', schema: Scan },
-    errors: ['validation_failed', 'forbidden', 'not_found', 'conflict', 'unsupported_media_type', 'payload_too_large'],
+    errors: [
+      'validation_failed',
+      'forbidden',
+      'not_found',
+      'conflict',
+      'unsupported_media_type',
+      'payload_too_large',
+    ],
     handle: async ({ auth, params, body }) => {
       const repo = await loadRepositoryInScope(deps.db, auth, params.id);
       const latest = await findLatestDocument(deps.db, repo.id);
-      if (!latest) throw new AppError('conflict', 'the repository has no SARIF upload to re-analyze yet');
+      if (!latest)
+        throw new AppError('conflict', 'the repository has no SARIF upload to re-analyze yet');
       const scan = await deps.db.transaction().execute(async (trx) => {
         const row = await insertScan(trx, {
           id: newId(),
@@ -77,7 +100,11 @@ export const scanRoutes = (deps: { db: Db; ingest: Producer<typeof QUEUES.sarifI
         await deps.ingest.add({ scanId: row.id });
         return row;
       });
-      return { status: 202, body: toScan(scan), headers: { Location: `/v1/repositories/${repo.id}/scans/${scan.id}` } };
+      return {
+        status: 202,
+        body: toScan(scan),
+        headers: { Location: `/v1/repositories/${repo.id}/scans/${scan.id}` },
+      };
     },
   }),
   defineRoute({
@@ -91,7 +118,15 @@ export const scanRoutes = (deps: { db: Db; ingest: Producer<typeof QUEUES.sarifI
     query: SarifUploadQuery,
     body: { kind: 'sarif' },
     success: { status: 202, description: 'Accepted; poll the scan', schema: SarifAccepted },
-    errors: ['validation_failed', 'invalid_sarif', 'forbidden', 'not_found', 'conflict', 'payload_too_large', 'unsupported_media_type'],
+    errors: [
+      'validation_failed',
+      'invalid_sarif',
+      'forbidden',
+      'not_found',
+      'conflict',
+      'payload_too_large',
+      'unsupported_media_type',
+    ],
     handle: async ({ auth, params, query, body, header }) => {
       const repo = await loadRepositoryInScope(deps.db, auth, params.id);
       const key = header('idempotency-key');

@@ -13,7 +13,8 @@ export const webhookUrlProblems = (raw: string): Problem[] => {
   }
   const problems: Problem[] = [];
   if (url.protocol !== 'https:') problems.push({ path: '/url', message: 'must use https' });
-  if (url.username || url.password) problems.push({ path: '/url', message: 'must not contain credentials' });
+  if (url.username || url.password)
+    problems.push({ path: '/url', message: 'must not contain credentials' });
   if (url.hash) problems.push({ path: '/url', message: 'must not contain a fragment' });
   if (!url.hostname) problems.push({ path: '/url', message: 'must name a host' });
   return problems;

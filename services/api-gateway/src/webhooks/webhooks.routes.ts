@@ -3,7 +3,7 @@ import {
   Id,
   makeEnvelope,
   PageQuery,
-  Webhook,
+  type Webhook,
   WebhookCreated,
   WebhookList,
   WebhookTestAccepted,
@@ -14,9 +14,23 @@ import { AppError, notFound, validationFailed } from '../http/app-error.js';
 import { defineRoute, type RouteDef } from '../http/route.js';
 import { cursorAfter } from '../repositories/repositories.routes.js';
 import { webhookUrlProblems } from './webhook-url.js';
-import { activeWebhooksOf, countActiveWebhooks, deleteWebhook, findActiveWebhook, insertWebhook } from './webhooks.repository.js';
+import {
+  activeWebhooksOf,
+  countActiveWebhooks,
+  deleteWebhook,
+  findActiveWebhook,
+  insertWebhook,
+} from './webhooks.repository.js';
 
-type WebhookRow = { id: string; url: string; events: string[]; description: string | null; active: boolean; secret_hint: string; created_at: Date };
+type WebhookRow = {
+  id: string;
+  url: string;
+  events: string[];
+  description: string | null;
+  active: boolean;
+  secret_hint: string;
+  created_at: Date;
+};
 
 const toWebhook = (row: WebhookRow): Webhook => ({
   id: row.id,
@@ -44,12 +58,23 @@ export const webhookRoutes = (deps: WebhookDeps): RouteDef[] => [
     access: 'organization',
     body: { kind: 'json', schema: CreateWebhookBody, required: true },
     success: { status: 201, description: 'The registered webhook', schema: WebhookCreated },
-    errors: ['validation_failed', 'forbidden', 'conflict', 'unsupported_media_type', 'payload_too_large'],
+    errors: [
+      'validation_failed',
+      'forbidden',
+      'conflict',
+      'unsupported_media_type',
+      'payload_too_large',
+    ],
     handle: async ({ auth, body }) => {
       const problems = webhookUrlProblems(body.url);
       if (problems.length > 0) throw validationFailed('invalid webhook url', problems);
-      if ((await countActiveWebhooks(deps.db, auth.organizationId)) >= deps.maxWebhooksPerOrganization) {
-        throw new AppError('conflict', `an organization may have at most ${deps.maxWebhooksPerOrganization} webhooks`);
+      if (
+        (await countActiveWebhooks(deps.db, auth.organizationId)) >= deps.maxWebhooksPerOrganization
+      ) {
+        throw new AppError(
+          'conflict',
+          `an organization may have at most ${deps.maxWebhooksPerOrganization} webhooks`,
+        );
       }
       const generated = body.secret === undefined;
       const secret = body.secret ?? generateWebhookSecret();
@@ -95,7 +120,8 @@ export const webhookRoutes = (deps: WebhookDeps): RouteDef[] => [
     success: { status: 204, description: 'Removed' },
     errors: ['forbidden', 'not_found'],
     handle: async ({ auth, params }) => {
-      if (!(await deleteWebhook(deps.db, auth.organizationId, params.id))) throw notFound('webhook');
+      if (!(await deleteWebhook(deps.db, auth.organizationId, params.id)))
+        throw notFound('webhook');
       return { status: 204 };
     },
   }),
@@ -107,7 +133,11 @@ export const webhookRoutes = (deps: WebhookDeps): RouteDef[] => [
     tag: 'Webhooks',
     access: 'organization',
     params: { id: Id },
-    success: { status: 202, description: 'The ping is queued for delivery', schema: WebhookTestAccepted },
+    success: {
+      status: 202,
+      description: 'The ping is queued for delivery',
+      schema: WebhookTestAccepted,
+    },
     errors: ['forbidden', 'not_found'],
     handle: async ({ auth, params }) => {
       const eventId = newId();
