@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# README command 1: sets everything up on a fresh machine (Node 24, pnpm, PostgreSQL, Redis,
+# dependencies, build, database, migrations), creates a demo organization, repository and an
+# API token, prints them, and runs every service in the foreground (Ctrl-C stops them all).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+setup_all
+cd "$ROOT"
+mkdir -p .dev
+
+if [ ! -f .env ]; then
+  key="$(node -e "process.stdout.write(require('crypto').randomBytes(32).toString('base64'))")"
+  sed "s|^SECRETS_ENCRYPTION_KEY=.*|SECRETS_ENCRYPTION_KEY=$key|" .env.example > .env
+  log "wrote .env (with a new SECRETS_ENCRYPTION_KEY)"
+fi
+set -a
+# shellcheck disable=SC1091
+source .env
+set +a
+
+# The database named in DATABASE_URL, created on first run.
+db_name="$(node -e "process.stdout.write(new URL(process.env.DATABASE_URL).pathname.slice(1))")"
+admin_url="$(node -e "const u=new URL(process.env.DATABASE_URL); u.pathname='/postgres'; process.stdout.write(u.toString())")"
+if ! psql "$admin_url" -tAc "select 1 from pg_database where datname = '$db_name'" | grep -q 1; then
+  psql "$admin_url" -qc "create database \"$db_name\"" >&2
+  log "created database $db_name"
+fi
+pnpm -s db:migrate >&2
+
+# A local bare repository for the demo (the `git` provider works against any remote).
+demo_git="$ROOT/.dev/git/demo-app.git"
+if [ ! -d "$demo_git" ]; then
+  git init -q --bare -b main "$demo_git"
+  work="$(mktemp -d)"
+  git -C "$work" init -q -b main
+  printf '# demo app\n' > "$work/README.md"
+  git -C "$work" add README.md
+  git -C "$work" -c user.email=dev@localhost -c user.name=dev commit -qm "initial commit"
+  git -C "$work" push -q "$demo_git" main
+  rm -rf "$work"
+fi
+
+pnpm -s remediate admin create-org demo --json >/dev/null 2>&1 || true
+repo_id="$(psql "$DATABASE_URL" -tAc "select r.id from repositories r join organizations o on o.id = r.organization_id where o.slug = 'demo' and r.name = 'demo/app'")"
+if [ -z "$repo_id" ]; then
+  repo_id="$(pnpm -s remediate admin create-repo --org demo --name demo/app --clone-url "$demo_git" --provider git)"
+fi
+token="$(pnpm -s remediate admin create-token --org demo --name "dev-$(date +%s)" 2>/dev/null)"
+
+cat >&2 <<INFO
+
+  Remediation service (local) — organization 'demo', repository 'demo/app'
+    API:        ${PUBLIC_URL:-http://localhost:8080}/v1
+    Repository: $repo_id
+    Token:      $token   (shown once; new token on each run)
+
+    curl -H "Authorization: Bearer $token" ${PUBLIC_URL:-http://localhost:8080}/v1/repositories
+    curl -H "Authorization: Bearer $token" -H "Content-Type: application/json" \\
+         --data-binary @scan.sarif ${PUBLIC_URL:-http://localhost:8080}/v1/repositories/$repo_id/sarif
+
+  More tokens: pnpm remediate admin create-token --org demo --name <name>
+
+INFO
+exec pnpm -s start
