@@ -16,6 +16,8 @@ import { findingRoutes } from './findings/findings.routes.js';
 import { fixRoutes } from './fixes/fixes.routes.js';
 import { buildOpenApi } from './openapi/openapi.js';
 import { createTokenBucket } from './rate-limit/token-bucket.js';
+import type { TokenCache } from './auth/token-cache.js';
+import { createRepositoryAccess } from './repositories/repository-access.js';
 import { repositoryRoutes } from './repositories/repositories.routes.js';
 import { scanRoutes } from './scans/scans.routes.js';
 import { webhookRoutes } from './webhooks/webhooks.routes.js';
@@ -47,17 +49,20 @@ export interface GatewayDeps {
   secretBox: SecretBox;
   logger: Logger;
   settings: GatewaySettings;
+  /** Resolved-token cache; without one every request looks its token up. */
+  tokenCache?: TokenCache | undefined;
 }
 
 const SARIF_TYPES = new Set(['application/json', 'application/sarif+json']);
 
 /** Every `/v1` route, the OpenAPI document's own included. */
 export const buildRoutes = (deps: GatewayDeps): RouteDef[] => {
+  const access = createRepositoryAccess(deps.db);
   const routes: RouteDef[] = [
-    ...repositoryRoutes(deps.db),
-    ...fixRoutes(deps.db),
-    ...scanRoutes({ db: deps.db, ingest: deps.ingest }),
-    ...findingRoutes(deps.db),
+    ...repositoryRoutes(deps.db, access),
+    ...fixRoutes(deps.db, access),
+    ...scanRoutes({ db: deps.db, ingest: deps.ingest, access }),
+    ...findingRoutes(deps.db, access),
     ...webhookRoutes({
       db: deps.db,
       secretBox: deps.secretBox,
@@ -123,6 +128,7 @@ export const createApp = (deps: GatewayDeps): Express => {
     guard: createGuard({
       db: deps.db,
       bucket: createTokenBucket(deps.redis, deps.settings.keyPrefix),
+      tokenCache: deps.tokenCache,
     }),
     jsonLimits: {
       maxBytes: deps.settings.jsonBodyMaxBytes,

@@ -16,6 +16,9 @@ export const GatewayConfig = configSchema({
   /** Express trust proxy: `true`, a hop count, or a comma-separated list of addresses/CIDRs. */
   TRUST_PROXY: Type.String({ default: 'loopback, linklocal, uniquelocal' }),
   REQUIRE_HTTPS: Type.Boolean({ default: false }),
+  /** How long a resolved token may be reused without a lookup; 0 disables the cache. Revocations apply at once either way. */
+  AUTH_CACHE_TTL_MS: Type.Integer({ minimum: 0, default: 60_000 }),
+  AUTH_CACHE_MAX: Type.Integer({ minimum: 1, default: 10_000 }),
   TLS_CERT_FILE: Type.Optional(Type.String({ minLength: 1 })),
   TLS_KEY_FILE: Type.Optional(Type.String({ minLength: 1 })),
 });

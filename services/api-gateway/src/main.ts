@@ -14,6 +14,8 @@ import {
 import { createSecretBox, parseKey } from '@remediation/security';
 import { sql } from 'kysely';
 import { createApp } from './app.js';
+import { TokenCache } from './auth/token-cache.js';
+import { listenForTokenChanges } from './auth/token-invalidation.js';
 import { GatewayConfig } from './config.js';
 import { start } from './server.js';
 
@@ -29,6 +31,8 @@ const main = async (): Promise<void> => {
     applicationName: 'api-gateway',
   });
   const redis = createRedis(config.REDIS_URL, 'producer');
+  // Connection errors surface as 503s on requests and as /readyz failures; this records them.
+  redis.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis connection error'));
   const ingest = createProducer(QUEUES.sarifIngest, {
     connection: redis,
     prefix: config.QUEUE_PREFIX,
@@ -36,8 +40,18 @@ const main = async (): Promise<void> => {
   const registry = createMetricsRegistry('api-gateway');
   registerQueueMetrics(registry, [ingest.queue]);
 
+  const tokenCache =
+    config.AUTH_CACHE_TTL_MS > 0
+      ? new TokenCache({ max: config.AUTH_CACHE_MAX, ttlMs: config.AUTH_CACHE_TTL_MS })
+      : undefined;
+  const tokenListener = tokenCache
+    ? listenForTokenChanges({ url: config.DATABASE_URL, cache: tokenCache, logger })
+    : undefined;
+  await tokenListener?.started;
+
   const app = createApp({
     db,
+    tokenCache,
     redis,
     ingest,
     secretBox: createSecretBox(parseKey(config.SECRETS_ENCRYPTION_KEY)),
@@ -73,6 +87,7 @@ const main = async (): Promise<void> => {
   shutdown.add('readiness', () => health.setReady(false));
   shutdown.add('http', () => server.stop());
   shutdown.add('queues', () => ingest.close());
+  shutdown.add('token listener', () => tokenListener?.close());
   shutdown.add('redis', async () => void (await redis.quit()));
   shutdown.add('postgres', () => db.destroy());
   shutdown.add('health', () => health.close());

@@ -163,3 +163,52 @@ describe('scopes', () => {
     );
   });
 });
+
+describe('token cache', () => {
+  /** Polls (bounded, no fixed sleep) until the request answers `status`. */
+  const untilStatus = async (auth: string, status: number, timeoutMs = 5_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const res = await request(h.app).get('/v1/repositories').set('Authorization', auth);
+      if (res.status === status || Date.now() > deadline) return res;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+
+  it('when a cached token is revoked in the database, then the next requests are refused (NOTIFY evicts it)', async () => {
+    const { token, auth } = await createTenant(h.db);
+    expect((await request(h.app).get('/v1/repositories').set('Authorization', auth)).status).toBe(
+      200,
+    );
+    expect(h.tokenCache.size).toBeGreaterThan(0);
+    await h.db
+      .updateTable('api_tokens')
+      .set({ revoked_at: new Date() })
+      .where('id', '=', token.id)
+      .execute();
+    expectError(await untilStatus(auth, 401), 401, 'unauthorized');
+  });
+
+  it('when a cached token reaches its expiry, then it is refused without a database change', async () => {
+    const { org } = await createTenant(h.db);
+    const soon = await createToken(h.db, org.id, { expiresAt: new Date(Date.now() + 1_500) });
+    expect(
+      (await request(h.app).get('/v1/repositories').set('Authorization', soon.bearer)).status,
+    ).toBe(200);
+    expectError(await untilStatus(soon.bearer, 401), 401, 'unauthorized');
+  });
+
+  it('when the change channel is down, then nothing is served from the cache', async () => {
+    const { TokenCache } = await import('../src/auth/token-cache.js');
+    const cache = new TokenCache({ max: 10, ttlMs: 60_000 });
+    const entry = { context: { tokenId: 't' } as never, expiresAt: null, touchedAt: 0 };
+    cache.set('h', entry);
+    expect(cache.get('h')).toBeUndefined();
+    cache.setLive(true);
+    cache.set('h', entry);
+    expect(cache.get('h')).toBe(entry);
+    cache.setLive(false);
+    cache.setLive(true);
+    expect(cache.get('h')).toBeUndefined();
+  });
+});

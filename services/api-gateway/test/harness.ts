@@ -7,6 +7,8 @@ import { createSecretBox, generateToken, type SecretBox } from '@remediation/sec
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import { createApp, type GatewaySettings } from '../src/app.js';
+import { TokenCache } from '../src/auth/token-cache.js';
+import { listenForTokenChanges } from '../src/auth/token-invalidation.js';
 
 const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 
@@ -28,6 +30,7 @@ export interface Harness {
   prefix: string;
   secretBox: SecretBox;
   ingest: Producer<typeof QUEUES.sarifIngest>;
+  tokenCache: TokenCache;
   /** Builds another app over the same database (a second gateway replica), optionally with other Redis clients. */
   makeApp(
     settings?: Partial<GatewaySettings>,
@@ -44,6 +47,10 @@ export const createHarness = async (settings: Partial<GatewaySettings> = {}): Pr
   const ingest = createProducer(QUEUES.sarifIngest, { connection: redis, prefix });
   const secretBox = createSecretBox(randomBytes(32));
   const logger = createLogger({ service: 'api-gateway-test', level: 'silent' });
+  // As in production: tokens cached, and evicted when PostgreSQL reports a change.
+  const tokenCache = new TokenCache({ max: 1000, ttlMs: 60_000 });
+  const tokenListener = listenForTokenChanges({ url: database.url, cache: tokenCache, logger });
+  await tokenListener.started;
   const makeApp = (
     overrides: Partial<GatewaySettings> = {},
     clients: { redis?: Redis; ingest?: Producer<typeof QUEUES.sarifIngest> } = {},
@@ -54,6 +61,7 @@ export const createHarness = async (settings: Partial<GatewaySettings> = {}): Pr
       ingest: clients.ingest ?? ingest,
       secretBox,
       logger,
+      tokenCache,
       settings: { ...DEFAULT_SETTINGS, keyPrefix: prefix, ...settings, ...overrides },
     });
   return {
@@ -64,7 +72,9 @@ export const createHarness = async (settings: Partial<GatewaySettings> = {}): Pr
     ingest,
     makeApp,
     app: makeApp(),
+    tokenCache,
     close: async () => {
+      await tokenListener.close();
       await ingest.close();
       const keys = await redis.keys(`${prefix}:*`);
       if (keys.length > 0) await redis.del(...keys);

@@ -11,6 +11,7 @@ export const findActiveToken = (db: Db, hash: Buffer) =>
       't.scope',
       't.repository_id',
       't.last_used_at',
+      't.expires_at',
       'o.id as organization_id',
       'o.slug',
       'o.tier',

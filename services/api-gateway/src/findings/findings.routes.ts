@@ -5,12 +5,12 @@ import { defineRoute, type RouteDef } from '../http/route.js';
 import { cursorAfter, RepoParams } from '../repositories/repositories.routes.js';
 import {
   assertRepositoryInScope,
-  loadRepositoryInScope,
+  type RepositoryAccess,
 } from '../repositories/repository-access.js';
 import { toFinding, toFindingDetail } from './finding.mapper.js';
 import { findFinding, findingsOf } from './findings.repository.js';
 
-export const findingRoutes = (db: Db): RouteDef[] => [
+export const findingRoutes = (db: Db, access: RepositoryAccess): RouteDef[] => [
   defineRoute({
     method: 'get',
     path: '/repositories/{id}/findings',
@@ -23,8 +23,8 @@ export const findingRoutes = (db: Db): RouteDef[] => [
     success: { status: 200, description: 'A page of findings', schema: FindingList },
     errors: ['validation_failed', 'forbidden', 'not_found'],
     handle: async ({ auth, params, query }) => {
-      const repo = await loadRepositoryInScope(db, auth, params.id);
-      const page = await paginate(findingsOf(db, repo.id, query), 'findings.id', {
+      const repoId = await access.check(auth, params.id);
+      const page = await paginate(findingsOf(db, repoId, query), 'findings.id', {
         limit: query.limit ?? 20,
         after: cursorAfter(query.cursor),
       });

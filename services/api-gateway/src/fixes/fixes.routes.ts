@@ -5,7 +5,7 @@ import { defineRoute, type RouteDef } from '../http/route.js';
 import { cursorAfter, RepoParams } from '../repositories/repositories.routes.js';
 import {
   assertRepositoryInScope,
-  loadRepositoryInScope,
+  type RepositoryAccess,
 } from '../repositories/repository-access.js';
 
 const FIX_COLUMNS = [
@@ -48,7 +48,7 @@ export const toFix = (row: FixSummaryRow): Fix => ({
   created_at: row.created_at.toISOString(),
 });
 
-export const fixRoutes = (db: Db): RouteDef[] => [
+export const fixRoutes = (db: Db, access: RepositoryAccess): RouteDef[] => [
   defineRoute({
     method: 'get',
     path: '/repositories/{id}/fixes',
@@ -61,8 +61,8 @@ export const fixRoutes = (db: Db): RouteDef[] => [
     success: { status: 200, description: 'A page of fixes', schema: FixList },
     errors: ['validation_failed', 'forbidden', 'not_found'],
     handle: async ({ auth, params, query }) => {
-      const repo = await loadRepositoryInScope(db, auth, params.id);
-      let q = db.selectFrom('fixes').select(FIX_COLUMNS).where('fixes.repository_id', '=', repo.id);
+      const repoId = await access.check(auth, params.id);
+      let q = db.selectFrom('fixes').select(FIX_COLUMNS).where('fixes.repository_id', '=', repoId);
       if (query.status) q = q.where('fixes.status', '=', query.status);
       const page = await paginate(q, 'fixes.id', {
         limit: query.limit ?? 20,

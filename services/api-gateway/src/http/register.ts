@@ -22,17 +22,19 @@ const singleValues = (query: Request['query']): Record<string, unknown> => {
   return out;
 };
 
-const handler =
-  (route: RouteDef, options: RegisterOptions): RequestHandler =>
-  async (req: Request, res: Response, next: NextFunction) => {
+const handler = (route: RouteDef, options: RegisterOptions): RequestHandler => {
+  // Built once per route: validators are compiled and cached per schema object.
+  const paramsSchema = objectOf(route.params);
+  const querySchema = objectOf(route.query);
+  return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const auth = res.locals['auth'] as AuthContext;
       if (route.access === 'organization' && auth.scope === 'repository') {
         throw new AppError('forbidden', 'repository-scoped tokens cannot use this endpoint');
       }
-      const params = validateCoerced(objectOf(route.params), { ...req.params });
+      const params = validateCoerced(paramsSchema, { ...req.params });
       if (!params.ok) throw new AppError('not_found', 'resource not found');
-      const query = validateCoerced(objectOf(route.query), singleValues(req.query));
+      const query = validateCoerced(querySchema, singleValues(req.query));
       if (!query.ok) throw validationFailed('invalid query parameters', query.problems);
 
       let body: unknown;
@@ -64,6 +66,7 @@ const handler =
       next(err);
     }
   };
+};
 
 /** Mounts routes under `base` with the guard (auth, rate limit) in front of each. */
 export const registerRoutes = (

@@ -13,7 +13,7 @@ import {
   repositoriesWithStatus,
   updateRepositorySettings,
 } from './repositories.repository.js';
-import { loadRepositoryInScope } from './repository-access.js';
+import { assertRepositoryInScope, type RepositoryAccess } from './repository-access.js';
 import { effectiveSettings, toRepository } from './repository.mapper.js';
 
 export const cursorAfter = (cursor: string | undefined): string | undefined => {
@@ -28,7 +28,7 @@ export const cursorAfter = (cursor: string | undefined): string | undefined => {
 
 export const RepoParams = { id: Id };
 
-export const repositoryRoutes = (db: Db): RouteDef[] => [
+export const repositoryRoutes = (db: Db, access: RepositoryAccess): RouteDef[] => [
   defineRoute({
     method: 'get',
     path: '/repositories',
@@ -66,9 +66,9 @@ export const repositoryRoutes = (db: Db): RouteDef[] => [
     success: { status: 200, description: 'The repository', schema: Repository },
     errors: ['forbidden', 'not_found'],
     handle: async ({ auth, params }) => {
-      await loadRepositoryInScope(db, auth, params.id);
       const row = await findRepositoryWithStatus(db, auth.organizationId, params.id);
       if (!row) throw notFound('repository');
+      assertRepositoryInScope(auth, row.id);
       return { status: 200, body: toRepository(row) };
     },
   }),
@@ -90,7 +90,7 @@ export const repositoryRoutes = (db: Db): RouteDef[] => [
       'payload_too_large',
     ],
     handle: async ({ auth, params, body }) => {
-      const repo = await loadRepositoryInScope(db, auth, params.id);
+      const repo = await access.load(auth, params.id);
       const merged = { ...effectiveSettings(repo.settings), ...body.settings };
       await updateRepositorySettings(db, repo.id, merged);
       const row = await findRepositoryWithStatus(db, auth.organizationId, repo.id);

@@ -13,7 +13,7 @@ import type { Producer } from '@remediation/runtime';
 import { AppError, notFound, validationFailed } from '../http/app-error.js';
 import { defineRoute, type RouteDef } from '../http/route.js';
 import { cursorAfter, RepoParams } from '../repositories/repositories.routes.js';
-import { loadRepositoryInScope } from '../repositories/repository-access.js';
+import type { RepositoryAccess } from '../repositories/repository-access.js';
 import { acceptSarifUpload } from './sarif-upload.js';
 import { toScan } from './scan.mapper.js';
 import { findLatestDocument, findScan, insertScan, scansOf } from './scans.repository.js';
@@ -23,6 +23,7 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,255}$/;
 export const scanRoutes = (deps: {
   db: Db;
   ingest: Producer<typeof QUEUES.sarifIngest>;
+  access: RepositoryAccess;
 }): RouteDef[] => [
   defineRoute({
     method: 'get',
@@ -36,8 +37,8 @@ export const scanRoutes = (deps: {
     success: { status: 200, description: 'A page of scans', schema: ScanList },
     errors: ['validation_failed', 'forbidden', 'not_found'],
     handle: async ({ auth, params, query }) => {
-      const repo = await loadRepositoryInScope(deps.db, auth, params.id);
-      const page = await paginate(scansOf(deps.db, repo.id), 'id', {
+      const repoId = await deps.access.check(auth, params.id);
+      const page = await paginate(scansOf(deps.db, repoId), 'id', {
         limit: query.limit ?? 20,
         after: cursorAfter(query.cursor),
       });
@@ -55,8 +56,8 @@ export const scanRoutes = (deps: {
     success: { status: 200, description: 'The scan', schema: Scan },
     errors: ['forbidden', 'not_found'],
     handle: async ({ auth, params }) => {
-      const repo = await loadRepositoryInScope(deps.db, auth, params.id);
-      const scan = await findScan(deps.db, repo.id, params.scan_id);
+      const repoId = await deps.access.check(auth, params.id);
+      const scan = await findScan(deps.db, repoId, params.scan_id);
       if (!scan) throw notFound('scan');
       return { status: 200, body: toScan(scan) };
     },
@@ -80,14 +81,14 @@ export const scanRoutes = (deps: {
       'payload_too_large',
     ],
     handle: async ({ auth, params, body }) => {
-      const repo = await loadRepositoryInScope(deps.db, auth, params.id);
-      const latest = await findLatestDocument(deps.db, repo.id);
+      const repoId = await deps.access.check(auth, params.id);
+      const latest = await findLatestDocument(deps.db, repoId);
       if (!latest)
         throw new AppError('conflict', 'the repository has no SARIF upload to re-analyze yet');
       const scan = await deps.db.transaction().execute(async (trx) => {
         const row = await insertScan(trx, {
           id: newId(),
-          repository_id: repo.id,
+          repository_id: repoId,
           sarif_document_id: latest.id,
           state: 'queued',
           source: 'rescan',
@@ -103,7 +104,7 @@ export const scanRoutes = (deps: {
       return {
         status: 202,
         body: toScan(scan),
-        headers: { Location: `/v1/repositories/${repo.id}/scans/${scan.id}` },
+        headers: { Location: `/v1/repositories/${repoId}/scans/${scan.id}` },
       };
     },
   }),
@@ -128,13 +129,13 @@ export const scanRoutes = (deps: {
       'unsupported_media_type',
     ],
     handle: async ({ auth, params, query, body, header }) => {
-      const repo = await loadRepositoryInScope(deps.db, auth, params.id);
+      const repoId = await deps.access.check(auth, params.id);
       const key = header('idempotency-key');
       if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
         throw validationFailed('Idempotency-Key must be 1 to 255 printable ASCII characters');
       }
       const result = await acceptSarifUpload(deps, {
-        repositoryId: repo.id,
+        repositoryId: repoId,
         body,
         commitSha: query.commit_sha,
         ref: query.ref,
@@ -145,7 +146,7 @@ export const scanRoutes = (deps: {
         status: 202,
         body: { scan_id: result.scanId, state: result.state },
         headers: {
-          Location: `/v1/repositories/${repo.id}/scans/${result.scanId}`,
+          Location: `/v1/repositories/${repoId}/scans/${result.scanId}`,
           ...(result.replayed ? { 'Idempotent-Replayed': 'true' } : {}),
         },
       };
