@@ -128,8 +128,10 @@ const main = async () => {
     const page = await check.json();
     if (check.status !== 200 || page.data.length !== 20) throw new Error(`gateway answered ${check.status}: ${JSON.stringify(page).slice(0, 300)}`);
 
+    // BENCH_ONLY=gateway skips the baseline (for profiling the gateway alone); the ratio needs both.
+    const only = process.env.BENCH_ONLY;
     await warm(`http://127.0.0.1:${barePort}${path}`, headers);
-    const bareResult = await load(`http://127.0.0.1:${barePort}${path}`, headers);
+    const bareResult = only === 'gateway' ? { requests: { average: NaN }, latency: {} } : await load(`http://127.0.0.1:${barePort}${path}`, headers);
     await warm(`http://127.0.0.1:${gatewayPort}${path}`, headers);
     const gatewayResult = await load(`http://127.0.0.1:${gatewayPort}${path}`, headers);
 

@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { preparingPool } from './prepared-pool.js';
 import type { FixesTable, ForgeEventsTable, PullRequestsTable } from './tables/fixes.js';
 import type {
   FindingsTable,
@@ -44,17 +45,21 @@ export interface DbOptions {
   /** Pool size (default 10). */
   poolMax?: number;
   applicationName?: string;
+  /** Run column-listed reads as prepared statements (default true). */
+  preparedStatements?: boolean;
 }
 
 /** Opens a pooled Kysely handle. The caller owns it and must `destroy()` it. */
-export const createDb = (options: DbOptions): Db =>
-  new Kysely<Database>({
+export const createDb = (options: DbOptions): Db => {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolMax ?? 10,
+    application_name: options.applicationName ?? 'remediation',
+    connectionTimeoutMillis: 5_000,
+  });
+  return new Kysely<Database>({
     dialect: new PostgresDialect({
-      pool: new pg.Pool({
-        connectionString: options.url,
-        max: options.poolMax ?? 10,
-        application_name: options.applicationName ?? 'remediation',
-        connectionTimeoutMillis: 5_000,
-      }),
+      pool: options.preparedStatements === false ? pool : preparingPool(pool),
     }),
   });
+};
