@@ -1,10 +1,21 @@
 #!/usr/bin/env bash
-# Sets up everything the tests need (Node 24, pnpm, PostgreSQL, Redis, the workspace build)
-# and runs the whole test suite against the real PostgreSQL and Redis.
+# README command 2: sets up everything the tests need (Node 24, pnpm, PostgreSQL, Redis, the
+# workspace build), then runs lint, typecheck and the whole test suite against the real
+# PostgreSQL and Redis. Ends with a plain "N passed, N failed" line.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 setup_all
 cd "$ROOT"
 pnpm lint >&2
 pnpm typecheck >&2
-exec pnpm test
+mkdir -p test-results
+status=0
+pnpm test --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=$?
+if [ -f test-results/vitest.json ]; then
+  node -e '
+    const r = JSON.parse(require("fs").readFileSync("test-results/vitest.json", "utf8"));
+    console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`);
+    if (r.numTotalTests === 0) process.exitCode = 1;
+  ' || status=1
+fi
+exit "$status"
