@@ -4,6 +4,19 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
+/** Every deployable's package name: nothing may import one. */
+const SERVICES = [
+  'api-gateway',
+  'sarif-ingest',
+  'triage',
+  'fixer',
+  'pr-publisher',
+  'webhook-dispatcher',
+].map((s) => `@remediation/${s}`);
+const restrictImports = (extra, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group: [...SERVICES, ...extra], message }] }],
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -25,7 +38,12 @@ export default tseslint.config(
     },
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['packages/*/tsconfig.json', 'services/*/tsconfig.json'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['packages/*/tsconfig.json', 'services/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -50,51 +68,11 @@ export default tseslint.config(
   {
     // Packages never import services; services never import each other.
     files: ['packages/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [
-                '@remediation/api-gateway',
-                '@remediation/sarif-ingest',
-                '@remediation/triage',
-                '@remediation/fixer',
-                '@remediation/pr-publisher',
-                '@remediation/webhook-dispatcher',
-                '**/services/**',
-              ],
-              message: 'Packages must not import services.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: restrictImports(['**/services/**'], 'Packages must not import services.'),
   },
   {
     files: ['services/*/src/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [
-                '@remediation/api-gateway',
-                '@remediation/sarif-ingest',
-                '@remediation/triage',
-                '@remediation/fixer',
-                '@remediation/pr-publisher',
-                '@remediation/webhook-dispatcher',
-                '../../*/src/**',
-              ],
-              message: 'Services talk only through queues and the database.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: restrictImports(['../../*/src/**'], 'Services talk only through queues and the database.'),
   },
   {
     // Response bodies from supertest are `any`; tests assert their shape instead.

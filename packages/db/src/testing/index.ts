@@ -50,6 +50,25 @@ export interface TestDatabase {
   destroy: () => Promise<void>;
 }
 
+/** Opens a pool on a database this module created; `destroy` closes it and drops the database. */
+const openTestDatabase = (name: string, poolMax: number): TestDatabase => {
+  const url = withDatabase(testAdminUrl(), name);
+  const db = createDb({ url, poolMax });
+  return {
+    url,
+    db,
+    destroy: async () => {
+      await db.destroy();
+      const admin = adminDb();
+      try {
+        await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin);
+      } finally {
+        await admin.destroy();
+      }
+    },
+  };
+};
+
 /** Creates a fresh, fully migrated database (a clone of a migrated template) for one test file. */
 export const createTestDatabase = async (): Promise<TestDatabase> => {
   const admin = adminDb();
@@ -66,21 +85,7 @@ export const createTestDatabase = async (): Promise<TestDatabase> => {
   } finally {
     await admin.destroy();
   }
-  const url = withDatabase(testAdminUrl(), name);
-  const db = createDb({ url, poolMax: 5 });
-  return {
-    url,
-    db,
-    destroy: async () => {
-      await db.destroy();
-      const a = adminDb();
-      try {
-        await sql`drop database if exists ${sql.id(name)} with (force)`.execute(a);
-      } finally {
-        await a.destroy();
-      }
-    },
-  };
+  return openTestDatabase(name, 5);
 };
 
 /** Creates an empty database (no migrations), for testing the migrator itself. */
@@ -92,19 +97,5 @@ export const createEmptyDatabase = async (): Promise<TestDatabase> => {
   } finally {
     await admin.destroy();
   }
-  const url = withDatabase(testAdminUrl(), name);
-  const db = createDb({ url, poolMax: 2 });
-  return {
-    url,
-    db,
-    destroy: async () => {
-      await db.destroy();
-      const a = adminDb();
-      try {
-        await sql`drop database if exists ${sql.id(name)} with (force)`.execute(a);
-      } finally {
-        await a.destroy();
-      }
-    },
-  };
+  return openTestDatabase(name, 2);
 };
