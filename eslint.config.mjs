@@ -72,7 +72,10 @@ export default tseslint.config(
   },
   {
     files: ['services/*/src/**/*.ts'],
-    rules: restrictImports(['../../*/src/**'], 'Services talk only through queues and the database.'),
+    rules: restrictImports(
+      ['../../*/src/**'],
+      'Services talk only through queues and the database.',
+    ),
   },
   {
     // Response bodies from supertest are `any`; tests assert their shape instead.

@@ -18,7 +18,9 @@ const SERVICES = [
   ['webhook-dispatcher', 9469],
 ];
 
-const present = SERVICES.filter(([name]) => existsSync(join(ROOT, 'services', name, 'package.json')));
+const present = SERVICES.filter(([name]) =>
+  existsSync(join(ROOT, 'services', name, 'package.json')),
+);
 const children = new Map();
 let stopping = false;
 
@@ -44,7 +46,9 @@ for (const [name, healthPort] of present) {
   });
   children.set(name, child);
   for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream }).on('line', (line) => process.stdout.write(`[${name}] ${line}\n`));
+    createInterface({ input: stream }).on('line', (line) =>
+      process.stdout.write(`[${name}] ${line}\n`),
+    );
   }
   child.on('exit', (code, signal) => {
     children.delete(name);

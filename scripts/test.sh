@@ -6,6 +6,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 setup_all
 cd "$ROOT"
+pnpm format:check >&2
 pnpm lint >&2
 pnpm typecheck >&2
 mkdir -p test-results

@@ -11,7 +11,8 @@ import { generateToken } from '@remediation/security';
 import pg from 'pg';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN_URL =
+  process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
 const CONNECTIONS = 50;
@@ -34,9 +35,30 @@ const seed = async (url) => {
     if (error) throw error;
     const orgId = newId();
     // Rate limits are raised for this organization so the benchmark measures the gateway, not the 429 path.
-    await db.insertInto('organizations').values({ id: orgId, slug: 'bench', tier: 'enterprise', rate_limit_rpm: 100_000_000, rate_limit_burst: 10_000_000 }).execute();
+    await db
+      .insertInto('organizations')
+      .values({
+        id: orgId,
+        slug: 'bench',
+        tier: 'enterprise',
+        rate_limit_rpm: 100_000_000,
+        rate_limit_burst: 10_000_000,
+      })
+      .execute();
     const repoId = newId();
-    await db.insertInto('repositories').values({ id: repoId, organization_id: orgId, name: 'bench/app', provider: 'git', clone_url: '/tmp/bench.git', credentials_ref: null, default_branch: 'main', settings: '{}' }).execute();
+    await db
+      .insertInto('repositories')
+      .values({
+        id: repoId,
+        organization_id: orgId,
+        name: 'bench/app',
+        provider: 'git',
+        clone_url: '/tmp/bench.git',
+        credentials_ref: null,
+        default_branch: 'main',
+        settings: '{}',
+      })
+      .execute();
     const rows = Array.from({ length: FIXES }, (_, i) => ({
       id: newId(),
       repository_id: repoId,
@@ -50,7 +72,18 @@ const seed = async (url) => {
     }));
     await db.insertInto('fixes').values(rows).execute();
     const token = generateToken();
-    await db.insertInto('api_tokens').values({ id: newId(), organization_id: orgId, name: 'bench', token_hash: token.hash, display_prefix: token.displayPrefix, scope: 'organization', repository_id: null }).execute();
+    await db
+      .insertInto('api_tokens')
+      .values({
+        id: newId(),
+        organization_id: orgId,
+        name: 'bench',
+        token_hash: token.hash,
+        display_prefix: token.displayPrefix,
+        scope: 'organization',
+        repository_id: null,
+      })
+      .execute();
     return { repoId, token: token.token };
   } finally {
     await db.destroy();
@@ -70,7 +103,10 @@ const waitReady = async (healthPort, child) => {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`gateway exited early (${child.exitCode})`);
-    const ok = await fetch(`http://127.0.0.1:${healthPort}/readyz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${healthPort}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -79,10 +115,17 @@ const waitReady = async (healthPort, child) => {
 
 const load = (url, headers) =>
   new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
   });
 
-const warm = (url, headers) => new Promise((resolve, reject) => autocannon({ url, connections: 10, duration: 2, headers }, (e, r) => (e ? reject(e) : resolve(r))));
+const warm = (url, headers) =>
+  new Promise((resolve, reject) =>
+    autocannon({ url, connections: 10, duration: 2, headers }, (e, r) =>
+      e ? reject(e) : resolve(r),
+    ),
+  );
 
 const main = async () => {
   const dbName = `remediation_bench_${randomBytes(4).toString('hex')}`;
@@ -97,28 +140,34 @@ const main = async () => {
     const gatewayPort = await freePort();
     const healthPort = await freePort();
     const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const gateway = spawn(process.execPath, [...nodeArgs, '--import', './dist/instrument.js', 'dist/main.js'], {
-      cwd: `${ROOT}/services/api-gateway`,
-      env: {
-        ...process.env,
-        DATABASE_URL: dbUrl,
-        REDIS_URL,
-        PORT: String(gatewayPort),
-        HOST: '127.0.0.1',
-        HEALTH_PORT: String(healthPort),
-        QUEUE_PREFIX: `bench-${randomBytes(3).toString('hex')}`,
-        SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-        NODE_ENV: 'production',
+    const gateway = spawn(
+      process.execPath,
+      [...nodeArgs, '--import', './dist/instrument.js', 'dist/main.js'],
+      {
+        cwd: `${ROOT}/services/api-gateway`,
+        env: {
+          ...process.env,
+          DATABASE_URL: dbUrl,
+          REDIS_URL,
+          PORT: String(gatewayPort),
+          HOST: '127.0.0.1',
+          HEALTH_PORT: String(healthPort),
+          QUEUE_PREFIX: `bench-${randomBytes(3).toString('hex')}`,
+          SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+          LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+          NODE_ENV: 'production',
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
       },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    );
     children.push(gateway);
     // Access logs go to a pipe that is drained, as a log collector would.
     gateway.stdout.resume();
     await waitReady(healthPort, gateway);
 
-    const bare = fork(fileURLToPath(new URL('./bare-app.mjs', import.meta.url)), { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const bare = fork(fileURLToPath(new URL('./bare-app.mjs', import.meta.url)), {
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
     children.push(bare);
     const barePort = await new Promise((resolve) => bare.once('message', (m) => resolve(m.port)));
 
@@ -126,12 +175,16 @@ const main = async () => {
     const headers = { authorization: `Bearer ${token}` };
     const check = await fetch(`http://127.0.0.1:${gatewayPort}${path}`, { headers });
     const page = await check.json();
-    if (check.status !== 200 || page.data.length !== 20) throw new Error(`gateway answered ${check.status}: ${JSON.stringify(page).slice(0, 300)}`);
+    if (check.status !== 200 || page.data.length !== 20)
+      throw new Error(`gateway answered ${check.status}: ${JSON.stringify(page).slice(0, 300)}`);
 
     // BENCH_ONLY=gateway skips the baseline (for profiling the gateway alone); the ratio needs both.
     const only = process.env.BENCH_ONLY;
     await warm(`http://127.0.0.1:${barePort}${path}`, headers);
-    const bareResult = only === 'gateway' ? { requests: { average: NaN }, latency: {} } : await load(`http://127.0.0.1:${barePort}${path}`, headers);
+    const bareResult =
+      only === 'gateway'
+        ? { requests: { average: NaN }, latency: {} }
+        : await load(`http://127.0.0.1:${barePort}${path}`, headers);
     await warm(`http://127.0.0.1:${gatewayPort}${path}`, headers);
     const gatewayResult = await load(`http://127.0.0.1:${gatewayPort}${path}`, headers);
 
@@ -143,8 +196,13 @@ const main = async () => {
       non2xx: r.non2xx,
       errors: r.errors,
     });
-    console.log(`bench/gateway: ${CONNECTIONS} connections, ${DURATION_S}s each, ${FIXES} fixes stored, node ${process.version}`);
-    console.table([summary('bare express (constant body)', bareResult), summary('api-gateway GET fixes?limit=20', gatewayResult)]);
+    console.log(
+      `bench/gateway: ${CONNECTIONS} connections, ${DURATION_S}s each, ${FIXES} fixes stored, node ${process.version}`,
+    );
+    console.table([
+      summary('bare express (constant body)', bareResult),
+      summary('api-gateway GET fixes?limit=20', gatewayResult),
+    ]);
     const ratio = gatewayResult.requests.average / bareResult.requests.average;
     console.log(`throughput ratio gateway/bare: ${ratio.toFixed(2)} (target >= 0.50)`);
     if (gatewayResult.non2xx > 0 || gatewayResult.errors > 0) {
