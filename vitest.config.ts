@@ -27,6 +27,7 @@ export default defineConfig({
       project('security', 'packages/security'),
       project('cli', 'packages/cli'),
       project('api-gateway', 'services/api-gateway'),
+      project('webhook-dispatcher', 'services/webhook-dispatcher'),
     ],
   },
 });

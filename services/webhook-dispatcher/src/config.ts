@@ -1,0 +1,21 @@
+import { Type } from '@sinclair/typebox';
+import { configSchema } from '@remediation/runtime';
+
+export const DispatcherConfig = configSchema({
+  /** 32 random bytes, base64: decrypts webhook secrets (the gateway's key). */
+  SECRETS_ENCRYPTION_KEY: Type.String({ minLength: 44 }),
+  /** Delays before retries 1..4, comma-separated durations (spec: 30s,2m,10m,1h). */
+  WEBHOOK_RETRY_SCHEDULE: Type.String({ minLength: 2, default: '30s,2m,10m,1h' }),
+  /** Per-attempt deadline covering connect, TLS and the response (spec: 10 s). */
+  WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 10_000 }),
+  /** Allow loopback, private and link-local targets (local development and tests only). */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: Type.Boolean({ default: false }),
+  /** PEM file of extra CA certificates trusted for receivers, besides the system roots. */
+  WEBHOOK_CA_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  WEBHOOK_RESPONSE_EXCERPT_BYTES: Type.Integer({ minimum: 0, maximum: 65_536, default: 2_048 }),
+  WEBHOOK_PER_ENDPOINT_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
+  WEBHOOK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 512, default: 32 }),
+  RELAY_BATCH_SIZE: Type.Integer({ minimum: 1, maximum: 1000, default: 200 }),
+  RELAY_SWEEP_INTERVAL_MS: Type.Integer({ minimum: 100, default: 5_000 }),
+  RELAY_STRANDED_GRACE_MS: Type.Integer({ minimum: 1_000, default: 60_000 }),
+});

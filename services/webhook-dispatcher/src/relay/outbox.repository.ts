@@ -1,0 +1,77 @@
+import { newId, type Db } from '@remediation/db';
+import { sql } from 'kysely';
+import { planDeliveries } from './plan-deliveries.js';
+
+export interface RelayResult {
+  /** Outbox rows marked relayed. */
+  relayed: number;
+  /** Deliveries created by this batch, to enqueue. */
+  deliveryIds: string[];
+}
+
+/**
+ * Fans out up to `limit` committed outbox events into deliveries and marks them relayed, in one
+ * transaction. Rows are claimed with FOR UPDATE SKIP LOCKED, so concurrent relays never take the
+ * same event; a relay that dies mid-batch rolls back and the rows are taken again. The unique
+ * (webhook, event) constraint makes a replayed batch create nothing twice.
+ */
+export const relayBatch = (db: Db, limit: number): Promise<RelayResult> =>
+  db.transaction().execute(async (trx) => {
+    const events = await trx
+      .selectFrom('outbox')
+      .select(['id', 'organization_id', 'type', 'target_webhook_id', 'target_delivery_id'])
+      .where('relayed_at', 'is', null)
+      .orderBy('created_at')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    if (events.length === 0) return { relayed: 0, deliveryIds: [] };
+    const organizations = [...new Set(events.map((e) => e.organization_id))];
+    const webhooks = await trx
+      .selectFrom('webhooks')
+      .select(['id', 'organization_id', 'events'])
+      .where('organization_id', 'in', organizations)
+      .where('deleted_at', 'is', null)
+      .where('active', '=', true)
+      .execute();
+    const planned = planDeliveries(events, webhooks, newId);
+    const inserted =
+      planned.length === 0
+        ? []
+        : await trx
+            .insertInto('webhook_deliveries')
+            .values(planned.map((p) => ({ ...p, status: 'pending' as const })))
+            .onConflict((oc) => oc.columns(['webhook_id', 'event_id']).doNothing())
+            .returning('id')
+            .execute();
+    await trx
+      .updateTable('outbox')
+      .set({ relayed_at: sql<Date>`now()` as never })
+      .where(
+        'id',
+        'in',
+        events.map((e) => e.id),
+      )
+      .execute();
+    return { relayed: events.length, deliveryIds: inserted.map((r) => r.id) };
+  });
+
+/**
+ * Pending deliveries whose job may have been lost (the relay died between commit and enqueue,
+ * or Redis lost a delayed job): never attempted for `graceMs`, or overdue by `graceMs`.
+ */
+export const findStrandedDeliveries = (db: Db, graceMs: number, limit: number) =>
+  db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('attempts', '=', 0), eb('created_at', '<', sql<Date>`now() - make_interval(secs => ${graceMs / 1000})`)]),
+        eb('next_attempt_at', '<', sql<Date>`now() - make_interval(secs => ${graceMs / 1000})`),
+      ]),
+    )
+    .orderBy('id')
+    .limit(limit)
+    .execute();
