@@ -40,7 +40,10 @@ export const createDispatcher = (deps: {
     ca: [...rootCertificates, ...extraCa],
     lookup: safeLookup(config.WEBHOOK_ALLOW_PRIVATE_TARGETS),
   });
-  const producer = createProducer(QUEUES.webhookDelivery, { connection: deps.producerRedis, prefix: config.QUEUE_PREFIX });
+  const producer = createProducer(QUEUES.webhookDelivery, {
+    connection: deps.producerRedis,
+    prefix: config.QUEUE_PREFIX,
+  });
   const relay = startRelay({
     db: deps.db,
     databaseUrl: config.DATABASE_URL,
@@ -70,7 +73,11 @@ export const createDispatcher = (deps: {
         concurrency: config.WEBHOOK_CONCURRENCY,
         settings: {
           backoffStrategy: (attemptsMade: number, _type?: string, err?: Error) =>
-            retryDelay(schedule, attemptsMade, err instanceof DeliveryRetryError ? err.retryAfterMs : undefined),
+            retryDelay(
+              schedule,
+              attemptsMade,
+              err instanceof DeliveryRetryError ? err.retryAfterMs : undefined,
+            ),
         },
       },
     },

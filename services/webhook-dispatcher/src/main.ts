@@ -16,7 +16,11 @@ import { createDispatcher } from './dispatcher.js';
 const main = async (): Promise<void> => {
   const config = loadConfig(DispatcherConfig);
   const logger = createLogger({ service: 'webhook-dispatcher', level: config.LOG_LEVEL });
-  const db = createDb({ url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX, applicationName: 'webhook-dispatcher' });
+  const db = createDb({
+    url: config.DATABASE_URL,
+    poolMax: config.DATABASE_POOL_MAX,
+    applicationName: 'webhook-dispatcher',
+  });
   const producerRedis = createRedis(config.REDIS_URL, 'producer');
   const workerRedis = createRedis(config.REDIS_URL, 'worker');
   for (const r of [producerRedis, workerRedis]) {
@@ -36,14 +40,20 @@ const main = async (): Promise<void> => {
     checks: {
       postgres: async () => void (await sql`select 1`.execute(db)),
       redis: async () => void (await workerRedis.ping()),
-      worker: () => (dispatcher.worker.isRunning() ? Promise.resolve() : Promise.reject(new Error('worker not running'))),
+      worker: () =>
+        dispatcher.worker.isRunning()
+          ? Promise.resolve()
+          : Promise.reject(new Error('worker not running')),
     },
   });
 
   const shutdown = createShutdown({ logger, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
   shutdown.add('readiness', () => health.setReady(false));
   shutdown.add('dispatcher', () => dispatcher.stop());
-  shutdown.add('redis', async () => void (await Promise.all([producerRedis.quit(), workerRedis.quit()])));
+  shutdown.add(
+    'redis',
+    async () => void (await Promise.all([producerRedis.quit(), workerRedis.quit()])),
+  );
   shutdown.add('postgres', () => db.destroy());
   shutdown.add('health', () => health.close());
   shutdown.listen();

@@ -27,7 +27,10 @@ describe('delivery', () => {
   it('when an event is committed, then the subscriber gets the envelope, signed over the raw bytes (checked by openssl)', async () => {
     const hook = await h.addWebhook(receiver.url('/signed'), ['fix.generated']);
     const eventId = await h.emit('fix.generated', fixData);
-    expect(await h.settledFor(eventId, hook.id)).toMatchObject({ status: 'delivered', attempts: 1 });
+    expect(await h.settledFor(eventId, hook.id)).toMatchObject({
+      status: 'delivered',
+      attempts: 1,
+    });
     const request = receiver.received.find((r) => r.path === '/signed')!;
     expect(request.headers['content-type']).toBe('application/json');
     expect(request.headers['x-service-signature']).toBe(opensslHmacHex(hook.secret, request.body));
@@ -37,18 +40,43 @@ describe('delivery', () => {
       createHmac('sha256', hook.secret).update(`${timestamp}.`).update(request.body).digest('hex'),
     );
     const envelope = JSON.parse(request.body.toString('utf8'));
-    expect(Object.keys(envelope)).toEqual(['id', 'type', 'created_at', 'organization', 'repository', 'data']);
-    expect(envelope).toMatchObject({ id: eventId, type: 'fix.generated', organization: h.org.slug, repository: 'acme/web', data: fixData });
+    expect(Object.keys(envelope)).toEqual([
+      'id',
+      'type',
+      'created_at',
+      'organization',
+      'repository',
+      'data',
+    ]);
+    expect(envelope).toMatchObject({
+      id: eventId,
+      type: 'fix.generated',
+      organization: h.org.slug,
+      repository: 'acme/web',
+      data: fixData,
+    });
   });
 
   it('when webhooks subscribe to * or to single types, then each gets exactly the events it asked for', async () => {
     const all = await h.addWebhook(receiver.url('/all'), ['*']);
     const opened = await h.addWebhook(receiver.url('/opened'), ['pr.opened']);
     const scans = await h.addWebhook(receiver.url('/scans'), ['scan.completed']);
-    const eventId = await h.emit('pr.opened', { pr_url: 'https://x/pull/1', pr_number: 1, title: 't', target_branch: 'main', files: ['a'], fix_id: fixData.fix_id, codemod: 'c' });
+    const eventId = await h.emit('pr.opened', {
+      pr_url: 'https://x/pull/1',
+      pr_number: 1,
+      title: 't',
+      target_branch: 'main',
+      files: ['a'],
+      fix_id: fixData.fix_id,
+      codemod: 'c',
+    });
     expect((await h.settledFor(eventId, all.id)).status).toBe('delivered');
     expect((await h.settledFor(eventId, opened.id)).status).toBe('delivered');
-    const rows = await h.db.selectFrom('webhook_deliveries').select('webhook_id').where('event_id', '=', eventId).execute();
+    const rows = await h.db
+      .selectFrom('webhook_deliveries')
+      .select('webhook_id')
+      .where('event_id', '=', eventId)
+      .execute();
     expect(rows.map((r) => r.webhook_id)).not.toContain(scans.id);
   });
 
@@ -56,16 +84,28 @@ describe('delivery', () => {
     const target = await h.addWebhook(receiver.url('/ping-target'), ['scan.completed']);
     await h.addWebhook(receiver.url('/ping-other'), ['*']);
     const deliveryId = '01a1fbaf-0000-7000-8000-0000000000aa';
-    const eventId = await h.emit('ping', { message: 'hello' }, { webhookId: target.id, deliveryId });
+    const eventId = await h.emit(
+      'ping',
+      { message: 'hello' },
+      { webhookId: target.id, deliveryId },
+    );
     const rows = await h.settled(eventId, 1);
-    expect(rows).toEqual([expect.objectContaining({ id: deliveryId, webhook_id: target.id, status: 'delivered' })]);
-    const body = JSON.parse(receiver.received.find((r) => r.path === '/ping-target')!.body.toString());
+    expect(rows).toEqual([
+      expect.objectContaining({ id: deliveryId, webhook_id: target.id, status: 'delivered' }),
+    ]);
+    const body = JSON.parse(
+      receiver.received.find((r) => r.path === '/ping-target')!.body.toString(),
+    );
     expect(body).toMatchObject({ type: 'ping', repository: null, data: { message: 'hello' } });
-    expect(receiver.received.some((r) => r.path === '/ping-other' && r.body.includes(eventId))).toBe(false);
+    expect(
+      receiver.received.some((r) => r.path === '/ping-other' && r.body.includes(eventId)),
+    ).toBe(false);
   });
 
   it('when the endpoint answers 500 twice then 200, then it is delivered on the 3rd attempt after the scheduled delays', async () => {
-    receiver.on('/flaky', (_req, attempt) => (attempt < 3 ? { status: 500, body: 'boom' } : { status: 204 }));
+    receiver.on('/flaky', (_req, attempt) =>
+      attempt < 3 ? { status: 500, body: 'boom' } : { status: 204 },
+    );
     const hook = await h.addWebhook(receiver.url('/flaky'), ['fix.generated']);
     const eventId = await h.emit('fix.generated', fixData);
     const delivery = await h.settledFor(eventId, hook.id);
@@ -84,7 +124,9 @@ describe('delivery', () => {
     const eventId = await h.emit('fix.generated', fixData);
     const delivery = await h.settledFor(eventId, hook.id);
     expect(delivery).toMatchObject({ status: 'failed', attempts: 5 });
-    expect((await h.attempts(delivery.id)).map((a) => a.error_class)).toEqual(Array(5).fill('http_status'));
+    expect((await h.attempts(delivery.id)).map((a) => a.error_class)).toEqual(
+      Array(5).fill('http_status'),
+    );
     const times = receiver.received.filter((r) => r.path === '/dead').map((r) => r.at);
     const gaps = times.slice(1).map((t, i) => t - times[i]!);
     [50, 100, 150, 200].forEach((min, i) => expect(gaps[i]).toBeGreaterThanOrEqual(min - 5));
@@ -92,7 +134,10 @@ describe('delivery', () => {
 
   it('when failures are of every class, then each is recorded with its class and retried to failure', async () => {
     receiver.on('/hang', () => 'hang');
-    receiver.on('/redirect', () => ({ status: 302, headers: { Location: receiver.url('/redirect-target') } }));
+    receiver.on('/redirect', () => ({
+      status: 302,
+      headers: { Location: receiver.url('/redirect-target') },
+    }));
     const rogue = await startReceiver({ cert: 'rogue-server.pem', key: 'rogue-server.key' });
     const cases: [string, string][] = [
       [receiver.url('/hang'), 'timeout'],
@@ -117,7 +162,10 @@ describe('delivery', () => {
         const delivery = await h.settledFor(eventId, hooks[i]!.id, 20_000);
         expect(delivery, url).toMatchObject({ status: 'failed', attempts: 5 });
         const attempts = await h.attempts(delivery.id);
-        expect(attempts.map((a) => a.error_class), url).toEqual(Array(5).fill(errorClass));
+        expect(
+          attempts.map((a) => a.error_class),
+          url,
+        ).toEqual(Array(5).fill(errorClass));
       }
       expect(receiver.received.some((r) => r.path === '/redirect-target')).toBe(false);
       expect(rogue.received).toHaveLength(0);

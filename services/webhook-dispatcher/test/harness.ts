@@ -12,7 +12,8 @@ import { createSecretBox, type SecretBox } from '@remediation/security';
 import { DispatcherConfig } from '../src/config.js';
 import { createDispatcher, type Dispatcher } from '../src/dispatcher.js';
 
-export const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+export const fixture = (name: string) =>
+  fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 
 export interface Received {
@@ -22,22 +23,35 @@ export interface Received {
   at: number;
 }
 
-export type Behaviour = (req: Received, attempt: number) => { status: number; headers?: Record<string, string>; body?: string } | 'hang';
+export type Behaviour = (
+  req: Received,
+  attempt: number,
+) => { status: number; headers?: Record<string, string>; body?: string } | 'hang';
 
 /** A real HTTPS receiver: answers per path with a behaviour, records every request's raw bytes. */
 export const startReceiver = async (options: { cert?: string; key?: string } = {}) => {
   const received: Received[] = [];
   const behaviours = new Map<string, Behaviour>();
   const server: Server = createServer(
-    { cert: readFileSync(fixture(options.cert ?? 'server.pem')), key: readFileSync(fixture(options.key ?? 'server.key')) },
+    {
+      cert: readFileSync(fixture(options.cert ?? 'server.pem')),
+      key: readFileSync(fixture(options.key ?? 'server.key')),
+    },
     (req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        const entry: Received = { path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks), at: Date.now() };
+        const entry: Received = {
+          path: req.url ?? '/',
+          headers: req.headers,
+          body: Buffer.concat(chunks),
+          at: Date.now(),
+        };
         received.push(entry);
         const attempt = received.filter((r) => r.path === entry.path).length;
-        const answer = (behaviours.get(entry.path) ?? (() => ({ status: 200, body: 'ok' })))(entry, attempt);
+        const answerWith: Behaviour =
+          behaviours.get(entry.path) ?? (() => ({ status: 200, body: 'ok' }));
+        const answer = answerWith(entry, attempt);
         if (answer === 'hang') return;
         res.writeHead(answer.status, answer.headers ?? {}).end(answer.body ?? '');
       });
@@ -60,7 +74,10 @@ export const startReceiver = async (options: { cert?: string; key?: string } = {
 
 /** HMAC-SHA256 by the openssl CLI: an implementation independent of the dispatcher's. */
 export const opensslHmacHex = (secret: string, body: Buffer): string =>
-  execFileSync('openssl', ['dgst', '-sha256', '-hmac', secret, '-r'], { input: body }).toString().split(' ')[0]!.trim();
+  execFileSync('openssl', ['dgst', '-sha256', '-hmac', secret, '-r'], { input: body })
+    .toString()
+    .split(' ')[0]!
+    .trim();
 
 export interface Harness {
   db: Db;
@@ -68,12 +85,31 @@ export interface Harness {
   dispatcher: Dispatcher;
   org: { id: string; slug: string };
   addWebhook(url: string, events: string[]): Promise<{ id: string; secret: string }>;
-  emit(type: EventType, data: Record<string, unknown>, target?: { webhookId: string; deliveryId: string }): Promise<string>;
+  emit(
+    type: EventType,
+    data: Record<string, unknown>,
+    target?: { webhookId: string; deliveryId: string },
+  ): Promise<string>;
   /** Polls the database (bounded) until every delivery of the event is delivered or failed. */
-  settled(eventId: string, expected: number, timeoutMs?: number): Promise<{ id: string; webhook_id: string; status: string; attempts: number }[]>;
+  settled(
+    eventId: string,
+    expected: number,
+    timeoutMs?: number,
+  ): Promise<{ id: string; webhook_id: string; status: string; attempts: number }[]>;
   /** Polls (bounded) until the event's delivery to one webhook is delivered or failed. */
-  settledFor(eventId: string, webhookId: string, timeoutMs?: number): Promise<{ id: string; status: string; attempts: number }>;
-  attempts(deliveryId: string): Promise<{ attempt_number: number; status_code: number | null; error_class: string | null; response_excerpt: string | null }[]>;
+  settledFor(
+    eventId: string,
+    webhookId: string,
+    timeoutMs?: number,
+  ): Promise<{ id: string; status: string; attempts: number }>;
+  attempts(deliveryId: string): Promise<
+    {
+      attempt_number: number;
+      status_code: number | null;
+      error_class: string | null;
+      response_excerpt: string | null;
+    }[]
+  >;
   close(): Promise<void>;
 }
 
@@ -122,7 +158,15 @@ export const createHarness = async (env: Record<string, string> = {}): Promise<H
       const secret = `whsec_${randomBytes(16).toString('hex')}`;
       const row = await db
         .insertInto('webhooks')
-        .values({ id: newId(), organization_id: org.id, url, events, description: null, secret_ciphertext: secretBox.seal(secret), secret_hint: secret.slice(-4) })
+        .values({
+          id: newId(),
+          organization_id: org.id,
+          url,
+          events,
+          description: null,
+          secret_ciphertext: secretBox.seal(secret),
+          secret_hint: secret.slice(-4),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return { id: row.id, secret };
@@ -135,7 +179,14 @@ export const createHarness = async (env: Record<string, string> = {}): Promise<H
           organizationId: org.id,
           repositoryId: null,
           type,
-          envelope: makeEnvelope({ id, type, createdAt: new Date(), organization: org.slug, repository: type === 'ping' ? null : 'acme/web', data: data as never }),
+          envelope: makeEnvelope({
+            id,
+            type,
+            createdAt: new Date(),
+            organization: org.slug,
+            repository: type === 'ping' ? null : 'acme/web',
+            data: data as never,
+          }),
           ...(target ? { target } : {}),
         }),
       );
@@ -144,8 +195,16 @@ export const createHarness = async (env: Record<string, string> = {}): Promise<H
     settled: async (eventId, expected, timeoutMs = 10_000) => {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const rows = await db.selectFrom('webhook_deliveries').select(['id', 'webhook_id', 'status', 'attempts']).where('event_id', '=', eventId).execute();
-        if ((rows.length === expected && rows.every((r) => r.status !== 'pending')) || Date.now() > deadline) return rows;
+        const rows = await db
+          .selectFrom('webhook_deliveries')
+          .select(['id', 'webhook_id', 'status', 'attempts'])
+          .where('event_id', '=', eventId)
+          .execute();
+        if (
+          (rows.length === expected && rows.every((r) => r.status !== 'pending')) ||
+          Date.now() > deadline
+        )
+          return rows;
         await new Promise((r) => setTimeout(r, 25));
       }
     },
@@ -159,7 +218,10 @@ export const createHarness = async (env: Record<string, string> = {}): Promise<H
           .where('webhook_id', '=', webhookId)
           .executeTakeFirst();
         if (row && row.status !== 'pending') return row;
-        if (Date.now() > deadline) throw new Error(`delivery of ${eventId} to ${webhookId} not settled: ${JSON.stringify(row)}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `delivery of ${eventId} to ${webhookId} not settled: ${JSON.stringify(row)}`,
+          );
         await new Promise((r) => setTimeout(r, 25));
       }
     },

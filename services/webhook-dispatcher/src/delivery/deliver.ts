@@ -3,7 +3,12 @@ import type { SecretBox } from '@remediation/security';
 import type { Agent } from 'node:https';
 import { retryDelay } from '../schedule/parse-schedule.js';
 import { deliveryHeaders } from '../signing/sign.js';
-import { beginAttempt, closeDelivery, loadDelivery, recordAttempt } from './deliveries.repository.js';
+import {
+  beginAttempt,
+  closeDelivery,
+  loadDelivery,
+  recordAttempt,
+} from './deliveries.repository.js';
 import type { EndpointLimiter } from './endpoint-limiter.js';
 import { envelopeBody } from './envelope-body.js';
 import { postWebhook, type ErrorClass } from './post-webhook.js';
@@ -31,7 +36,11 @@ export type DeliverResult =
  * One attempt of one delivery. Idempotent: a delivery that is no longer pending is skipped.
  * `lastChance` is true when the queue will not retry again, so a failure is final.
  */
-export const deliver = async (deps: DeliverDeps, deliveryId: string, lastChance: boolean): Promise<DeliverResult> => {
+export const deliver = async (
+  deps: DeliverDeps,
+  deliveryId: string,
+  lastChance: boolean,
+): Promise<DeliverResult> => {
   const row = await loadDelivery(deps.db, deliveryId);
   if (!row) return { kind: 'skipped', reason: 'not_found' };
   if (row.status !== 'pending') return { kind: 'skipped', reason: 'not_pending' };
@@ -86,7 +95,10 @@ export const deliver = async (deps: DeliverDeps, deliveryId: string, lastChance:
     return { kind: 'failed', attempt, errorClass: outcome.errorClass };
   }
   const delay = retryDelay(deps.schedule, attempt, outcome.retryAfterMs);
-  await recordAttempt(deps.db, record, { status: 'pending', nextAttemptAt: new Date(now() + delay) });
+  await recordAttempt(deps.db, record, {
+    status: 'pending',
+    nextAttemptAt: new Date(now() + delay),
+  });
   return {
     kind: 'retry',
     attempt,

@@ -26,7 +26,10 @@ export const loadDelivery = (db: Db, deliveryId: string) =>
 export const beginAttempt = async (db: Db, deliveryId: string): Promise<number | undefined> => {
   const row = await db
     .updateTable('webhook_deliveries')
-    .set({ attempts: sql<number>`attempts + 1` as never, last_attempt_at: sql<Date>`now()` as never })
+    .set({
+      attempts: sql<number>`attempts + 1` as never,
+      last_attempt_at: sql<Date>`now()` as never,
+    })
     .where('id', '=', deliveryId)
     .where('status', '=', 'pending')
     .returning('attempts')
@@ -79,5 +82,10 @@ export const recordAttempt = (
 
 /** A delivery whose webhook was deleted is closed without sending. */
 export const closeDelivery = async (db: Db, deliveryId: string): Promise<void> => {
-  await db.updateTable('webhook_deliveries').set({ status: 'failed', next_attempt_at: null }).where('id', '=', deliveryId).where('status', '=', 'pending').execute();
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ status: 'failed', next_attempt_at: null })
+    .where('id', '=', deliveryId)
+    .where('status', '=', 'pending')
+    .execute();
 };

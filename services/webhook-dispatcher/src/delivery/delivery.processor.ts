@@ -19,6 +19,7 @@ export const deliveryProcessor =
   async (payload, job) => {
     const lastChance = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     const result = await deliver(deps, payload.deliveryId, lastChance);
-    if (result.kind === 'retry') throw new DeliveryRetryError(result.errorClass, result.retryAfterMs);
+    if (result.kind === 'retry')
+      throw new DeliveryRetryError(result.errorClass, result.retryAfterMs);
     return result;
   };

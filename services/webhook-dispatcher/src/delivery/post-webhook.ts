@@ -36,7 +36,8 @@ export interface PostOptions {
 const classify = (err: NodeJS.ErrnoException): ErrorClass => {
   const code = err.code ?? '';
   if (code === 'EBLOCKEDADDRESS') return 'blocked_address';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_FAIL' || code === 'EAI_NODATA') return 'dns';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_FAIL' || code === 'EAI_NODATA')
+    return 'dns';
   if (
     code.startsWith('ERR_TLS') ||
     code.startsWith('ERR_SSL') ||
@@ -69,15 +70,33 @@ export const postWebhook = (options: PostOptions): Promise<PostOutcome> => {
   try {
     url = new URL(options.url);
   } catch {
-    return Promise.resolve({ delivered: false, statusCode: null, errorClass: 'invalid_url', durationMs: 0, excerpt: null });
+    return Promise.resolve({
+      delivered: false,
+      statusCode: null,
+      errorClass: 'invalid_url',
+      durationMs: 0,
+      excerpt: null,
+    });
   }
   // Node does not call `lookup` for IP literals: check them here.
   const literal = url.hostname.replace(/^\[|\]$/g, '');
   if (url.protocol !== 'https:') {
-    return Promise.resolve({ delivered: false, statusCode: null, errorClass: 'invalid_url', durationMs: 0, excerpt: null });
+    return Promise.resolve({
+      delivered: false,
+      statusCode: null,
+      errorClass: 'invalid_url',
+      durationMs: 0,
+      excerpt: null,
+    });
   }
   if (!options.allowPrivate && isIP(literal) !== 0 && isBlockedAddress(literal)) {
-    return Promise.resolve({ delivered: false, statusCode: null, errorClass: 'blocked_address', durationMs: 0, excerpt: null });
+    return Promise.resolve({
+      delivered: false,
+      statusCode: null,
+      errorClass: 'blocked_address',
+      durationMs: 0,
+      excerpt: null,
+    });
   }
 
   return new Promise<PostOutcome>((resolve) => {
@@ -90,18 +109,30 @@ export const postWebhook = (options: PostOptions): Promise<PostOutcome> => {
     };
     const req = request(
       url,
-      { method: 'POST', agent: options.agent, headers: { ...options.headers, 'Content-Length': String(options.body.length) } },
+      {
+        method: 'POST',
+        agent: options.agent,
+        headers: { ...options.headers, 'Content-Length': String(options.body.length) },
+      },
       (res) => {
         const status = res.statusCode ?? 0;
         const chunks: Buffer[] = [];
         let size = 0;
         const done = () => {
           const excerpt = Buffer.concat(chunks).subarray(0, options.excerptBytes).toString('utf8');
-          const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(res.headers['retry-after'], Date.now()) : undefined;
+          const retryAfterMs =
+            status === 429 || status === 503
+              ? parseRetryAfter(res.headers['retry-after'], Date.now())
+              : undefined;
           finish({
             delivered: status >= 200 && status < 300,
             statusCode: status,
-            errorClass: status >= 200 && status < 300 ? null : status >= 300 && status < 400 ? 'redirect' : 'http_status',
+            errorClass:
+              status >= 200 && status < 300
+                ? null
+                : status >= 300 && status < 400
+                  ? 'redirect'
+                  : 'http_status',
             excerpt,
             ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
           });

@@ -20,7 +20,9 @@ export const safeLookup =
   (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
       if (err) return callback(err, '', 4);
-      const allowed = allowPrivate ? addresses : addresses.filter((a) => !isBlockedAddress(a.address));
+      const allowed = allowPrivate
+        ? addresses
+        : addresses.filter((a) => !isBlockedAddress(a.address));
       if (allowed.length === 0 || allowed.length !== addresses.length) {
         return callback(new BlockedAddressError(hostname), '', 4);
       }

@@ -68,7 +68,10 @@ export const findStrandedDeliveries = (db: Db, graceMs: number, limit: number) =
     .where('status', '=', 'pending')
     .where((eb) =>
       eb.or([
-        eb.and([eb('attempts', '=', 0), eb('created_at', '<', sql<Date>`now() - make_interval(secs => ${graceMs / 1000})`)]),
+        eb.and([
+          eb('attempts', '=', 0),
+          eb('created_at', '<', sql<Date>`now() - make_interval(secs => ${graceMs / 1000})`),
+        ]),
         eb('next_attempt_at', '<', sql<Date>`now() - make_interval(secs => ${graceMs / 1000})`),
       ]),
     )

@@ -35,14 +35,24 @@ export const planDeliveries = (
     if (event.target_webhook_id !== null) {
       const target = webhooks.find((w) => w.id === event.target_webhook_id);
       if (target) {
-        planned.push({ id: event.target_delivery_id ?? newId(), webhook_id: target.id, event_id: event.id, event_type: event.type });
+        planned.push({
+          id: event.target_delivery_id ?? newId(),
+          webhook_id: target.id,
+          event_id: event.id,
+          event_type: event.type,
+        });
       }
       continue;
     }
     for (const webhook of webhooks) {
       if (webhook.organization_id !== event.organization_id) continue;
       if (!webhook.events.includes(event.type) && !webhook.events.includes('*')) continue;
-      planned.push({ id: newId(), webhook_id: webhook.id, event_id: event.id, event_type: event.type });
+      planned.push({
+        id: newId(),
+        webhook_id: webhook.id,
+        event_id: event.id,
+        event_type: event.type,
+      });
     }
   }
   return planned;

@@ -51,7 +51,10 @@ export const startRelay = (options: RelayOptions): Relay => {
     }
     running = drain()
       .catch((err: unknown) => {
-        options.logger.warn({ err: (err as Error).message }, 'outbox relay failed; retrying on the next wake-up');
+        options.logger.warn(
+          { err: (err as Error).message },
+          'outbox relay failed; retrying on the next wake-up',
+        );
       })
       .finally(() => {
         running = undefined;
@@ -73,7 +76,8 @@ export const startRelay = (options: RelayOptions): Relay => {
     onLiveChange: (live) => {
       if (live) void kick();
     },
-    onError: (err) => options.logger.warn({ err: err.message }, 'outbox listener lost its connection'),
+    onError: (err) =>
+      options.logger.warn({ err: err.message }, 'outbox listener lost its connection'),
   });
 
   const timer = setInterval(() => {

@@ -28,7 +28,11 @@ export const parseSchedule = (text: string): number[] => {
  * Retry-After is honoured within the schedule's bounds: never sooner than the schedule says,
  * never later than its longest delay.
  */
-export const retryDelay = (schedule: readonly number[], attemptsMade: number, retryAfterMs?: number): number => {
+export const retryDelay = (
+  schedule: readonly number[],
+  attemptsMade: number,
+  retryAfterMs?: number,
+): number => {
   const base = schedule[Math.min(attemptsMade, schedule.length) - 1] ?? schedule[0] ?? 0;
   if (retryAfterMs === undefined) return base;
   return Math.min(Math.max(retryAfterMs, base), Math.max(...schedule));

@@ -8,7 +8,8 @@ export const EVENT_TYPE_HEADER = 'X-Service-Event-Type';
 export const DELIVERY_ID_HEADER = 'X-Service-Delivery-Id';
 
 /** The spec's signature: lowercase hex HMAC-SHA256 of the exact body bytes. */
-export const signBody = (secret: string, body: Buffer): string => createHmac('sha256', secret).update(body).digest('hex');
+export const signBody = (secret: string, body: Buffer): string =>
+  createHmac('sha256', secret).update(body).digest('hex');
 
 /**
  * Replay protection: HMAC-SHA256 over `<timestamp>.<body>` so a receiver can refuse old
