@@ -1,4 +1,5 @@
 export * from './common.js';
+export * from './deliveries.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './fixes.js';

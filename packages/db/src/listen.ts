@@ -24,7 +24,8 @@ const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
  * connections cannot LISTEN reliably, hence the dedicated client.
  */
 export const listenChannel = (options: ListenOptions): ChannelListener => {
-  if (!IDENTIFIER.test(options.channel)) throw new Error(`invalid channel name: ${options.channel}`);
+  if (!IDENTIFIER.test(options.channel))
+    throw new Error(`invalid channel name: ${options.channel}`);
   let current: pg.Client | undefined;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
@@ -47,7 +48,10 @@ export const listenChannel = (options: ListenOptions): ChannelListener => {
   };
 
   const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: options.url, application_name: options.applicationName });
+    const client = new pg.Client({
+      connectionString: options.url,
+      application_name: options.applicationName,
+    });
     client.on('notification', (message) => {
       if (message.channel === options.channel) options.onNotify(message.payload ?? '');
     });

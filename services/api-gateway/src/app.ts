@@ -21,6 +21,7 @@ import { createRepositoryAccess } from './repositories/repository-access.js';
 import { repositoryRoutes } from './repositories/repositories.routes.js';
 import { scanRoutes } from './scans/scans.routes.js';
 import { webhookRoutes } from './webhooks/webhooks.routes.js';
+import { deliveryRoutes } from './webhooks/deliveries.routes.js';
 
 export interface GatewaySettings {
   /** Largest JSON API body, bytes. */
@@ -46,6 +47,8 @@ export interface GatewayDeps {
   /** Producer connection (fails fast while Redis is down). */
   redis: Redis;
   ingest: Producer<typeof QUEUES.sarifIngest>;
+  /** Producer of webhook-delivery jobs (redeliveries). */
+  deliveries: Producer<typeof QUEUES.webhookDelivery>;
   secretBox: SecretBox;
   logger: Logger;
   settings: GatewaySettings;
@@ -68,6 +71,7 @@ export const buildRoutes = (deps: GatewayDeps): RouteDef[] => {
       secretBox: deps.secretBox,
       maxWebhooksPerOrganization: deps.settings.maxWebhooksPerOrganization,
     }),
+    ...deliveryRoutes({ db: deps.db, deliveries: deps.deliveries }),
   ];
   let document: Record<string, unknown> | undefined;
   routes.push(

@@ -37,8 +37,12 @@ const main = async (): Promise<void> => {
     connection: redis,
     prefix: config.QUEUE_PREFIX,
   });
+  const deliveries = createProducer(QUEUES.webhookDelivery, {
+    connection: redis,
+    prefix: config.QUEUE_PREFIX,
+  });
   const registry = createMetricsRegistry('api-gateway');
-  registerQueueMetrics(registry, [ingest.queue]);
+  registerQueueMetrics(registry, [ingest.queue, deliveries.queue]);
 
   const tokenCache =
     config.AUTH_CACHE_TTL_MS > 0
@@ -54,6 +58,7 @@ const main = async (): Promise<void> => {
     tokenCache,
     redis,
     ingest,
+    deliveries,
     secretBox: createSecretBox(parseKey(config.SECRETS_ENCRYPTION_KEY)),
     logger,
     settings: {
@@ -86,7 +91,10 @@ const main = async (): Promise<void> => {
   const shutdown = createShutdown({ logger, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
   shutdown.add('readiness', () => health.setReady(false));
   shutdown.add('http', () => server.stop());
-  shutdown.add('queues', () => ingest.close());
+  shutdown.add(
+    'queues',
+    async () => void (await Promise.all([ingest.close(), deliveries.close()])),
+  );
   shutdown.add('token listener', () => tokenListener?.close());
   shutdown.add('redis', async () => void (await redis.quit()));
   shutdown.add('postgres', () => db.destroy());

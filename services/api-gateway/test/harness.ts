@@ -45,6 +45,7 @@ export const createHarness = async (settings: Partial<GatewaySettings> = {}): Pr
   const redis = createRedis(REDIS_URL, 'producer');
   const prefix = `test-${randomBytes(6).toString('hex')}`;
   const ingest = createProducer(QUEUES.sarifIngest, { connection: redis, prefix });
+  const deliveries = createProducer(QUEUES.webhookDelivery, { connection: redis, prefix });
   const secretBox = createSecretBox(randomBytes(32));
   const logger = createLogger({ service: 'api-gateway-test', level: 'silent' });
   // As in production: tokens cached, and evicted when PostgreSQL reports a change.
@@ -59,6 +60,7 @@ export const createHarness = async (settings: Partial<GatewaySettings> = {}): Pr
       db: database.db,
       redis: clients.redis ?? redis,
       ingest: clients.ingest ?? ingest,
+      deliveries,
       secretBox,
       logger,
       tokenCache,
@@ -76,6 +78,7 @@ export const createHarness = async (settings: Partial<GatewaySettings> = {}): Pr
     close: async () => {
       await tokenListener.close();
       await ingest.close();
+      await deliveries.close();
       const keys = await redis.keys(`${prefix}:*`);
       if (keys.length > 0) await redis.del(...keys);
       await redis.quit();

@@ -4,6 +4,7 @@ import * as scansFindings from './2026-11-21-002-scans-findings.js';
 import * as fixesPullRequests from './2026-11-21-003-fixes-pull-requests.js';
 import * as webhooksOutbox from './2026-11-21-004-webhooks-outbox.js';
 import * as tokenChangeNotify from './2026-11-21-005-token-change-notify.js';
+import * as redeliveries from './2026-11-21-006-redeliveries.js';
 
 /**
  * Every migration, append-only, keyed by its date-prefixed name. Listed statically (not read
@@ -15,4 +16,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-21-003-fixes-pull-requests': fixesPullRequests,
   '2026-11-21-004-webhooks-outbox': webhooksOutbox,
   '2026-11-21-005-token-change-notify': tokenChangeNotify,
+  '2026-11-21-006-redeliveries': redeliveries,
 };

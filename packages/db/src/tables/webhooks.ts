@@ -42,6 +42,7 @@ export interface WebhookDeliveriesTable {
   next_attempt_at: Timestamp | null;
   last_attempt_at: Timestamp | null;
   delivered_at: Timestamp | null;
+  redelivery_of: Generated<string | null>;
   created_at: CreatedAt;
 }
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;

@@ -13,7 +13,7 @@ export interface RelayResult {
  * Fans out up to `limit` committed outbox events into deliveries and marks them relayed, in one
  * transaction. Rows are claimed with FOR UPDATE SKIP LOCKED, so concurrent relays never take the
  * same event; a relay that dies mid-batch rolls back and the rows are taken again. The unique
- * (webhook, event) constraint makes a replayed batch create nothing twice.
+ * index on first deliveries (webhook, event) makes a replayed batch create nothing twice.
  */
 export const relayBatch = (db: Db, limit: number): Promise<RelayResult> =>
   db.transaction().execute(async (trx) => {
@@ -42,7 +42,7 @@ export const relayBatch = (db: Db, limit: number): Promise<RelayResult> =>
         : await trx
             .insertInto('webhook_deliveries')
             .values(planned.map((p) => ({ ...p, status: 'pending' as const })))
-            .onConflict((oc) => oc.columns(['webhook_id', 'event_id']).doNothing())
+            .onConflict((oc) => oc.doNothing())
             .returning('id')
             .execute();
     await trx
