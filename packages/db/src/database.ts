@@ -47,6 +47,8 @@ export interface DbOptions {
   applicationName?: string;
   /** Run column-listed reads as prepared statements (default true). */
   preparedStatements?: boolean;
+  /** Told when an idle pooled connection dies (database restart, failover, termination). */
+  onIdleError?: (err: Error) => void;
 }
 
 /** Opens a pooled Kysely handle. The caller owns it and must `destroy()` it. */
@@ -57,6 +59,9 @@ export const createDb = (options: DbOptions): Db => {
     application_name: options.applicationName ?? 'remediation',
     connectionTimeoutMillis: 5_000,
   });
+  // Without a listener an idle connection's death would crash the process; the pool drops
+  // that connection and later queries open a new one (or fail on their own).
+  pool.on('error', (err) => options.onIdleError?.(err));
   return new Kysely<Database>({
     dialect: new PostgresDialect({
       pool: options.preparedStatements === false ? pool : preparingPool(pool),

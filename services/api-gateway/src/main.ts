@@ -29,6 +29,7 @@ const main = async (): Promise<void> => {
     url: config.DATABASE_URL,
     poolMax: config.DATABASE_POOL_MAX,
     applicationName: 'api-gateway',
+    onIdleError: (err) => logger.warn({ err: err.message }, 'idle database connection lost'),
   });
   const redis = createRedis(config.REDIS_URL, 'producer');
   // Connection errors surface as 503s on requests and as /readyz failures; this records them.

@@ -15,6 +15,8 @@ export const DispatcherConfig = configSchema({
   WEBHOOK_RESPONSE_EXCERPT_BYTES: Type.Integer({ minimum: 0, maximum: 65_536, default: 2_048 }),
   WEBHOOK_PER_ENDPOINT_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
   WEBHOOK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 512, default: 32 }),
+  /** How long delivery records (and their attempts) are kept, as a duration such as `7d`; at least 3 days. */
+  WEBHOOK_DELIVERY_RETENTION: Type.String({ minLength: 2, default: '7d' }),
   RELAY_BATCH_SIZE: Type.Integer({ minimum: 1, maximum: 1000, default: 200 }),
   RELAY_SWEEP_INTERVAL_MS: Type.Integer({ minimum: 100, default: 5_000 }),
   RELAY_STRANDED_GRACE_MS: Type.Integer({ minimum: 1_000, default: 60_000 }),

@@ -12,13 +12,16 @@ import { DeliveryRetryError, deliveryProcessor } from './delivery/delivery.proce
 import { EndpointLimiter } from './delivery/endpoint-limiter.js';
 import { safeLookup } from './delivery/safe-lookup.js';
 import { startRelay, type Relay } from './relay/relay-loop.js';
-import { parseSchedule, retryDelay } from './schedule/parse-schedule.js';
+import { MIN_RETENTION_MS, pruneDeliveries } from './relay/retention.js';
+import { parseDuration, parseSchedule, retryDelay } from './schedule/parse-schedule.js';
 
 export interface Dispatcher {
   relay: Relay;
   worker: Worker;
   /** Starts taking delivery jobs (call once ready). */
   run(): void;
+  /** Removes delivery records past the retention period; resolves with how many. */
+  prune(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -33,6 +36,10 @@ export const createDispatcher = (deps: {
 }): Dispatcher => {
   const { config } = deps;
   const schedule = parseSchedule(config.WEBHOOK_RETRY_SCHEDULE);
+  const retentionMs = parseDuration(config.WEBHOOK_DELIVERY_RETENTION);
+  if (retentionMs === undefined || retentionMs < MIN_RETENTION_MS) {
+    throw new Error('WEBHOOK_DELIVERY_RETENTION must be a duration of at least 3d');
+  }
   const extraCa = config.WEBHOOK_CA_FILE ? [readFileSync(config.WEBHOOK_CA_FILE, 'utf8')] : [];
   const agent = new Agent({
     keepAlive: true,
@@ -82,11 +89,26 @@ export const createDispatcher = (deps: {
       },
     },
   );
+  // Hourly, and once at start: keeps the delivery log to the retention period.
+  const prune = () =>
+    pruneDeliveries(deps.db, retentionMs).catch((err: unknown) => {
+      deps.logger.warn(
+        { err: (err as Error).message },
+        'delivery log pruning failed; retrying next hour',
+      );
+      return 0;
+    });
+  const pruneTimer = setInterval(() => void prune(), 3_600_000);
   return {
     relay,
     worker,
-    run: () => void worker.run(),
+    prune,
+    run: () => {
+      void worker.run();
+      void prune();
+    },
     stop: async () => {
+      clearInterval(pruneTimer);
       await relay.stop();
       await worker.close();
       await producer.close();

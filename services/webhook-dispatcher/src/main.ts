@@ -20,6 +20,7 @@ const main = async (): Promise<void> => {
     url: config.DATABASE_URL,
     poolMax: config.DATABASE_POOL_MAX,
     applicationName: 'webhook-dispatcher',
+    onIdleError: (err) => logger.warn({ err: err.message }, 'idle database connection lost'),
   });
   const producerRedis = createRedis(config.REDIS_URL, 'producer');
   const workerRedis = createRedis(config.REDIS_URL, 'worker');

@@ -9,7 +9,8 @@ describe('retry schedule', () => {
 
   it('when an entry is not a duration, then parsing fails naming it', () => {
     expect(() => parseSchedule('30s,soon')).toThrow(/'soon'/);
-    expect(parseDuration('10d')).toBeUndefined();
+    expect(parseDuration('10w')).toBeUndefined();
+    expect(parseDuration('7d')).toBe(604_800_000);
   });
 
   it('when Retry-After is given, then it is honoured within the schedule bounds', () => {

@@ -1,7 +1,7 @@
-const UNITS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };
-const DURATION = /^(\d+)(ms|s|m|h)$/;
+const UNITS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+const DURATION = /^(\d+)(ms|s|m|h|d)$/;
 
-/** Parses one duration such as `30s`, `2m`, `1h` or `250ms` into milliseconds. */
+/** Parses one duration such as `30s`, `2m`, `1h`, `7d` or `250ms` into milliseconds. */
 export const parseDuration = (text: string): number | undefined => {
   const match = DURATION.exec(text.trim());
   if (!match) return undefined;
