@@ -17,6 +17,8 @@ export const DispatcherConfig = configSchema({
   WEBHOOK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 512, default: 32 }),
   /** How long delivery records (and their attempts) are kept, as a duration such as `7d`; at least 3 days. */
   WEBHOOK_DELIVERY_RETENTION: Type.String({ minLength: 2, default: '7d' }),
+  /** Job lock; a dispatcher that dies mid-delivery has its job retried after about this long. */
+  WEBHOOK_JOB_LOCK_MS: Type.Integer({ minimum: 500, default: 60_000 }),
   RELAY_BATCH_SIZE: Type.Integer({ minimum: 1, maximum: 1000, default: 200 }),
   RELAY_SWEEP_INTERVAL_MS: Type.Integer({ minimum: 100, default: 5_000 }),
   RELAY_STRANDED_GRACE_MS: Type.Integer({ minimum: 1_000, default: 60_000 }),

@@ -78,6 +78,8 @@ export const createDispatcher = (deps: {
       prefix: config.QUEUE_PREFIX,
       overrides: {
         concurrency: config.WEBHOOK_CONCURRENCY,
+        lockDuration: config.WEBHOOK_JOB_LOCK_MS,
+        stalledInterval: config.WEBHOOK_JOB_LOCK_MS,
         settings: {
           backoffStrategy: (attemptsMade: number, _type?: string, err?: Error) =>
             retryDelay(

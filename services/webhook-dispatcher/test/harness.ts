@@ -81,6 +81,8 @@ export const opensslHmacHex = (secret: string, body: Buffer): string =>
 
 export interface Harness {
   db: Db;
+  /** The environment a dispatcher process for this harness runs with. */
+  childEnv: Record<string, string>;
   secretBox: SecretBox;
   dispatcher: Dispatcher;
   org: { id: string; slug: string };
@@ -113,12 +115,15 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export const createHarness = async (env: Record<string, string> = {}): Promise<Harness> => {
+export const createHarness = async (
+  env: Record<string, string> = {},
+  options: { inProcess?: boolean } = {},
+): Promise<Harness> => {
   const database: TestDatabase = await createTestDatabase();
   const key = randomBytes(32);
   const secretBox = createSecretBox(key);
   const prefix = `test-${randomBytes(6).toString('hex')}`;
-  const config = loadConfig(DispatcherConfig, {
+  const childEnv: Record<string, string> = {
     DATABASE_URL: database.url,
     REDIS_URL,
     QUEUE_PREFIX: prefix,
@@ -129,7 +134,8 @@ export const createHarness = async (env: Record<string, string> = {}): Promise<H
     WEBHOOK_CA_FILE: fixture('ca.pem'),
     RELAY_SWEEP_INTERVAL_MS: '200',
     ...env,
-  });
+  };
+  const config = loadConfig(DispatcherConfig, childEnv);
   const producerRedis: Redis = createRedis(REDIS_URL, 'producer');
   const workerRedis: Redis = createRedis(REDIS_URL, 'worker');
   const dispatcher = createDispatcher({
@@ -140,8 +146,12 @@ export const createHarness = async (env: Record<string, string> = {}): Promise<H
     secretBox,
     logger: createLogger({ service: 'dispatcher-test', level: 'silent' }),
   });
-  await dispatcher.relay.started;
-  dispatcher.run();
+  if (options.inProcess === false) {
+    await dispatcher.stop();
+  } else {
+    await dispatcher.relay.started;
+    dispatcher.run();
+  }
   const org = await database.db
     .insertInto('organizations')
     .values({ id: newId(), slug: `org-${randomBytes(3).toString('hex')}`, tier: 'standard' })
@@ -151,6 +161,7 @@ export const createHarness = async (env: Record<string, string> = {}): Promise<H
   const db = database.db;
   return {
     db,
+    childEnv,
     secretBox,
     dispatcher,
     org,
@@ -233,7 +244,7 @@ export const createHarness = async (env: Record<string, string> = {}): Promise<H
         .orderBy('attempt_number')
         .execute(),
     close: async () => {
-      await dispatcher.stop();
+      if (options.inProcess !== false) await dispatcher.stop();
       const keys = await producerRedis.keys(`${prefix}:*`);
       if (keys.length > 0) await producerRedis.del(...keys);
       await producerRedis.quit();

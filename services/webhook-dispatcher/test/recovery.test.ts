@@ -7,7 +7,11 @@ let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
   receiver = await startReceiver();
   // Retries 100 ms apart at most; the sweep runs every 200 ms with a 1 s grace.
-  h = await createHarness({ WEBHOOK_RETRY_SCHEDULE: '50ms,100ms', WEBHOOK_TIMEOUT_MS: '1500', RELAY_STRANDED_GRACE_MS: '1000' });
+  h = await createHarness({
+    WEBHOOK_RETRY_SCHEDULE: '50ms,100ms',
+    WEBHOOK_TIMEOUT_MS: '1500',
+    RELAY_STRANDED_GRACE_MS: '1000',
+  });
 });
 afterAll(async () => {
   await h.close();
@@ -18,10 +22,15 @@ const data = { message: 'x' };
 
 describe('scheduling and recovery', () => {
   it('when the endpoint answers 429 with Retry-After, then the next attempt waits for it within the schedule bounds', async () => {
-    receiver.on('/busy', (_r, attempt) => (attempt === 1 ? { status: 429, headers: { 'Retry-After': '3600' } } : { status: 200 }));
+    receiver.on('/busy', (_r, attempt) =>
+      attempt === 1 ? { status: 429, headers: { 'Retry-After': '3600' } } : { status: 200 },
+    );
     const hook = await h.addWebhook(receiver.url('/busy'), ['ping']);
     const eventId = await h.emit('ping', data, { webhookId: hook.id, deliveryId: newId() });
-    expect(await h.settledFor(eventId, hook.id)).toMatchObject({ status: 'delivered', attempts: 2 });
+    expect(await h.settledFor(eventId, hook.id)).toMatchObject({
+      status: 'delivered',
+      attempts: 2,
+    });
     const [first, second] = receiver.received.filter((r) => r.path === '/busy').map((r) => r.at);
     // Retry-After asked for an hour; the schedule's longest delay (100 ms) bounds it.
     expect(second! - first!).toBeGreaterThanOrEqual(95);
@@ -33,14 +42,26 @@ describe('scheduling and recovery', () => {
     const slow = await h.addWebhook(receiver.url('/slow'), ['scan.completed']);
     const fast = await h.addWebhook(receiver.url('/fast'), ['scan.completed']);
     const events: string[] = [];
-    const payload = { scan_id: newId(), state: 'completed', findings_count: 0, fixes_generated: 0, duration_ms: 1, tools: [] };
+    const payload = {
+      scan_id: newId(),
+      state: 'completed',
+      findings_count: 0,
+      fixes_generated: 0,
+      duration_ms: 1,
+      tools: [],
+    };
     for (let i = 0; i < 40; i++) events.push(await h.emit('scan.completed', payload));
     const started = Date.now();
-    for (const eventId of events) expect((await h.settledFor(eventId, fast.id)).status).toBe('delivered');
+    for (const eventId of events)
+      expect((await h.settledFor(eventId, fast.id)).status).toBe('delivered');
     const fastDone = Date.now() - started;
     // 40 slow attempts hang 1.5 s each, 4 at a time (per-endpoint limit): 15 s if they blocked the fast ones.
     expect(fastDone).toBeLessThan(6_000);
-    const slowPending = await h.db.selectFrom('webhook_deliveries').select('status').where('webhook_id', '=', slow.id).execute();
+    const slowPending = await h.db
+      .selectFrom('webhook_deliveries')
+      .select('status')
+      .where('webhook_id', '=', slow.id)
+      .execute();
     expect(slowPending.some((d) => d.status === 'pending')).toBe(true);
     await h.db.updateTable('webhooks').set({ active: false }).where('id', '=', slow.id).execute();
   });
@@ -51,13 +72,39 @@ describe('scheduling and recovery', () => {
     // What a relay that died between commit and enqueue leaves behind: an event relayed, a delivery with no job.
     await h.db
       .insertInto('outbox')
-      .values({ id: eventId, organization_id: h.org.id, repository_id: null, type: 'ping', envelope: JSON.stringify({ id: eventId, type: 'ping', created_at: new Date().toISOString(), organization: h.org.slug, repository: null, data }), target_webhook_id: null, target_delivery_id: null, relayed_at: new Date() })
+      .values({
+        id: eventId,
+        organization_id: h.org.id,
+        repository_id: null,
+        type: 'ping',
+        envelope: JSON.stringify({
+          id: eventId,
+          type: 'ping',
+          created_at: new Date().toISOString(),
+          organization: h.org.slug,
+          repository: null,
+          data,
+        }),
+        target_webhook_id: null,
+        target_delivery_id: null,
+        relayed_at: new Date(),
+      })
       .execute();
     await h.db
       .insertInto('webhook_deliveries')
-      .values({ id: newId(), webhook_id: hook.id, event_id: eventId, event_type: 'ping', status: 'pending', created_at: new Date(Date.now() - 5_000) })
+      .values({
+        id: newId(),
+        webhook_id: hook.id,
+        event_id: eventId,
+        event_type: 'ping',
+        status: 'pending',
+        created_at: new Date(Date.now() - 5_000),
+      })
       .execute();
-    expect(await h.settledFor(eventId, hook.id)).toMatchObject({ status: 'delivered', attempts: 1 });
+    expect(await h.settledFor(eventId, hook.id)).toMatchObject({
+      status: 'delivered',
+      attempts: 1,
+    });
   });
 
   it('when a failed delivery is redelivered, then the receiver gets the same event id again', async () => {
@@ -69,16 +116,32 @@ describe('scheduling and recovery', () => {
     // The row POST /webhooks/{id}/deliveries/{id}/redeliver writes (the gateway also enqueues it;
     // here the stranded-delivery sweep does, which is the safety net for a lost enqueue).
     const again = newId();
-    await h.db.insertInto('webhook_deliveries').values({ id: again, webhook_id: hook.id, event_id: eventId, event_type: 'ping', status: 'pending', redelivery_of: first }).execute();
+    await h.db
+      .insertInto('webhook_deliveries')
+      .values({
+        id: again,
+        webhook_id: hook.id,
+        event_id: eventId,
+        event_type: 'ping',
+        status: 'pending',
+        redelivery_of: first,
+      })
+      .execute();
     const deadline = Date.now() + 10_000;
     let row;
     do {
-      row = await h.db.selectFrom('webhook_deliveries').select(['status']).where('id', '=', again).executeTakeFirstOrThrow();
+      row = await h.db
+        .selectFrom('webhook_deliveries')
+        .select(['status'])
+        .where('id', '=', again)
+        .executeTakeFirstOrThrow();
       if (row.status !== 'pending') break;
       await new Promise((r) => setTimeout(r, 25));
     } while (Date.now() < deadline);
     expect(row.status).toBe('delivered');
-    const ids = receiver.received.filter((r) => r.path === '/redeliver').map((r) => r.headers['x-service-event-id']);
+    const ids = receiver.received
+      .filter((r) => r.path === '/redeliver')
+      .map((r) => r.headers['x-service-event-id']);
     expect(new Set(ids)).toEqual(new Set([eventId]));
     expect(ids).toHaveLength(6);
   });
