@@ -109,9 +109,11 @@ export const createProducer = <D extends QueueDefinition>(
   };
 };
 
+/** `token` is the job's lock token, for `job.moveToDelayed(timestamp, token)`. */
 export type Processor<D extends QueueDefinition> = (
   payload: Static<D['payload']>,
   job: Job,
+  token?: string,
 ) => Promise<unknown>;
 
 /**
@@ -126,10 +128,10 @@ export const createWorker = <D extends QueueDefinition>(
   const schedule = def.backoff.type === 'schedule' ? def.backoff.delaysMs : undefined;
   return new Worker(
     def.name,
-    async (job: Job) => {
+    async (job: Job, token?: string) => {
       const checked = validate(def.payload, job.data);
       if (!checked.ok) throw new UnrecoverableError(`invalid ${def.name} payload`);
-      return processor(checked.value, job);
+      return processor(checked.value, job, token);
     },
     {
       connection: options.connection,

@@ -43,7 +43,8 @@ export const createDispatcher = (deps: {
   const extraCa = config.WEBHOOK_CA_FILE ? [readFileSync(config.WEBHOOK_CA_FILE, 'utf8')] : [];
   const agent = new Agent({
     keepAlive: true,
-    maxSockets: config.WEBHOOK_PER_ENDPOINT_CONCURRENCY,
+    // Per origin. Webhooks sharing a host must not share a per-webhook cap (the limiter's job).
+    maxSockets: config.WEBHOOK_CONCURRENCY,
     ca: [...rootCertificates, ...extraCa],
     lookup: safeLookup(config.WEBHOOK_ALLOW_PRIVATE_TARGETS),
   });
@@ -66,7 +67,10 @@ export const createDispatcher = (deps: {
       db: deps.db,
       secretBox: deps.secretBox,
       agent,
-      limiter: new EndpointLimiter(config.WEBHOOK_PER_ENDPOINT_CONCURRENCY),
+      limiter: new EndpointLimiter(config.WEBHOOK_PER_ENDPOINT_CONCURRENCY, {
+        minDelayMs: 100,
+        maxDelayMs: config.WEBHOOK_TIMEOUT_MS,
+      }),
       schedule,
       maxAttempts: QUEUES.webhookDelivery.attempts,
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,

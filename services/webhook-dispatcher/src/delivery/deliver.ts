@@ -13,6 +13,9 @@ import type { EndpointLimiter } from './endpoint-limiter.js';
 import { envelopeBody } from './envelope-body.js';
 import { postWebhook, type ErrorClass } from './post-webhook.js';
 
+/** A busy endpoint whose attempts take at most this long is waited for in-process. */
+const FAST_ENDPOINT_WAIT_MS = 250;
+
 export interface DeliverDeps {
   db: Db;
   secretBox: SecretBox;
@@ -30,7 +33,9 @@ export type DeliverResult =
   | { kind: 'delivered'; attempt: number }
   | { kind: 'failed'; attempt: number; errorClass: ErrorClass | null }
   | { kind: 'retry'; attempt: number; errorClass: ErrorClass | null; retryAfterMs?: number }
-  | { kind: 'skipped'; reason: 'not_found' | 'not_pending' | 'webhook_deleted' };
+  | { kind: 'skipped'; reason: 'not_found' | 'not_pending' | 'webhook_deleted' }
+  /** The endpoint has its maximum of attempts in flight: try again after `delayMs`. */
+  | { kind: 'busy'; delayMs: number };
 
 /**
  * One attempt of one delivery. Idempotent: a delivery that is no longer pending is skipped.
@@ -48,6 +53,21 @@ export const deliver = async (
     await closeDelivery(deps.db, deliveryId);
     return { kind: 'skipped', reason: 'webhook_deleted' };
   }
+  const release = await deps.limiter.acquire(row.webhook_id, FAST_ENDPOINT_WAIT_MS);
+  if (!release) return { kind: 'busy', delayMs: deps.limiter.busyDelayMs(row.webhook_id) };
+  try {
+    return await attemptDelivery(deps, row, deliveryId, lastChance);
+  } finally {
+    release();
+  }
+};
+
+const attemptDelivery = async (
+  deps: DeliverDeps,
+  row: NonNullable<Awaited<ReturnType<typeof loadDelivery>>>,
+  deliveryId: string,
+  lastChance: boolean,
+): Promise<DeliverResult> => {
   const attempt = await beginAttempt(deps.db, deliveryId);
   if (attempt === undefined) return { kind: 'skipped', reason: 'not_pending' };
 
@@ -61,22 +81,17 @@ export const deliver = async (
     deliveryId,
     timestamp: Math.floor(now() / 1000),
   });
-  const release = await deps.limiter.acquire(row.webhook_id);
   const startedAt = new Date(now());
-  let outcome;
-  try {
-    outcome = await postWebhook({
-      url: row.url,
-      body,
-      headers,
-      agent: deps.agent,
-      timeoutMs: deps.timeoutMs,
-      excerptBytes: deps.excerptBytes,
-      allowPrivate: deps.allowPrivate,
-    });
-  } finally {
-    release();
-  }
+  const outcome = await postWebhook({
+    url: row.url,
+    body,
+    headers,
+    agent: deps.agent,
+    timeoutMs: deps.timeoutMs,
+    excerptBytes: deps.excerptBytes,
+    allowPrivate: deps.allowPrivate,
+  });
+  deps.limiter.record(row.webhook_id, outcome.durationMs);
   const record = {
     deliveryId,
     attemptNumber: attempt,
