@@ -47,38 +47,31 @@ export interface AttemptRecord {
   excerpt: string | null;
 }
 
-/** Records one attempt and the delivery's new state in one transaction. */
-export const recordAttempt = (
+/**
+ * Records one attempt and the delivery's new state in one statement (a data-modifying CTE is
+ * atomic like a transaction, in one round trip instead of four).
+ */
+export const recordAttempt = async (
   db: Db,
   attempt: AttemptRecord,
   next: { status: 'delivered' | 'failed' | 'pending'; nextAttemptAt: Date | null },
-): Promise<void> =>
-  db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('webhook_delivery_attempts')
-      .values({
-        id: crypto.randomUUID(),
-        delivery_id: attempt.deliveryId,
-        attempt_number: attempt.attemptNumber,
-        started_at: attempt.startedAt,
-        duration_ms: attempt.durationMs,
-        status_code: attempt.statusCode,
-        error_class: attempt.errorClass,
-        // PostgreSQL text cannot hold NUL; receivers' bodies are untrusted.
-        response_excerpt: attempt.excerpt?.replaceAll('\u0000', '') ?? null,
-      })
-      .onConflict((oc) => oc.columns(['delivery_id', 'attempt_number']).doNothing())
-      .execute();
-    await trx
-      .updateTable('webhook_deliveries')
-      .set({
-        status: next.status,
-        next_attempt_at: next.nextAttemptAt,
-        ...(next.status === 'delivered' ? { delivered_at: sql<Date>`now()` as never } : {}),
-      })
-      .where('id', '=', attempt.deliveryId)
-      .execute();
-  });
+): Promise<void> => {
+  // PostgreSQL text cannot hold NUL; receivers' bodies are untrusted.
+  const excerpt = attempt.excerpt?.replaceAll('\u0000', '') ?? null;
+  await sql`
+    with recorded as (
+      insert into webhook_delivery_attempts
+        (id, delivery_id, attempt_number, started_at, duration_ms, status_code, error_class, response_excerpt)
+      values (${crypto.randomUUID()}, ${attempt.deliveryId}, ${attempt.attemptNumber}, ${attempt.startedAt},
+              ${attempt.durationMs}, ${attempt.statusCode}, ${attempt.errorClass}, ${excerpt})
+      on conflict (delivery_id, attempt_number) do nothing
+    )
+    update webhook_deliveries
+    set status = ${next.status},
+        next_attempt_at = ${next.nextAttemptAt},
+        delivered_at = case when ${next.status} = 'delivered' then now() else delivered_at end
+    where id = ${attempt.deliveryId}`.execute(db);
+};
 
 /** A delivery whose webhook was deleted is closed without sending. */
 export const closeDelivery = async (db: Db, deliveryId: string): Promise<void> => {
