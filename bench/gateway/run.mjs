@@ -6,88 +6,69 @@ import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { createDb, migrateToLatest, newId } from '@remediation/db';
+import { newId } from '@remediation/db';
 import { generateToken } from '@remediation/security';
-import pg from 'pg';
+import { createBenchDatabase } from '../lib/database.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
 const CONNECTIONS = 50;
 const FIXES = 1000;
 
-const admin = async (query) => {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-};
-
-const seed = async (url) => {
-  const db = createDb({ url, poolMax: 2 });
-  try {
-    const { error } = await migrateToLatest(db);
-    if (error) throw error;
-    const orgId = newId();
-    // Rate limits are raised for this organization so the benchmark measures the gateway, not the 429 path.
-    await db
-      .insertInto('organizations')
-      .values({
-        id: orgId,
-        slug: 'bench',
-        tier: 'enterprise',
-        rate_limit_rpm: 100_000_000,
-        rate_limit_burst: 10_000_000,
-      })
-      .execute();
-    const repoId = newId();
-    await db
-      .insertInto('repositories')
-      .values({
-        id: repoId,
-        organization_id: orgId,
-        name: 'bench/app',
-        provider: 'git',
-        clone_url: '/tmp/bench.git',
-        credentials_ref: null,
-        default_branch: 'main',
-        settings: '{}',
-      })
-      .execute();
-    const rows = Array.from({ length: FIXES }, (_, i) => ({
+const seed = async (db) => {
+  const orgId = newId();
+  // Rate limits are raised for this organization so the benchmark measures the gateway, not the 429 path.
+  await db
+    .insertInto('organizations')
+    .values({
+      id: orgId,
+      slug: 'bench',
+      tier: 'enterprise',
+      rate_limit_rpm: 100_000_000,
+      rate_limit_burst: 10_000_000,
+    })
+    .execute();
+  const repoId = newId();
+  await db
+    .insertInto('repositories')
+    .values({
+      id: repoId,
+      organization_id: orgId,
+      name: 'bench/app',
+      provider: 'git',
+      clone_url: '/tmp/bench.git',
+      credentials_ref: null,
+      default_branch: 'main',
+      settings: '{}',
+    })
+    .execute();
+  const rows = Array.from({ length: FIXES }, (_, i) => ({
+    id: newId(),
+    repository_id: repoId,
+    finding_ids: [newId()],
+    codemod: 'js/parameterize-sql-query',
+    status: i % 10 === 0 ? 'pr_open' : 'generated',
+    summary: 'Use a parameterized query instead of string concatenation',
+    diff: `--- a/src/db${i}.js\n+++ b/src/db${i}.js\n@@ -1 +1 @@\n-a\n+b\n`,
+    rationale: 'why',
+    files_changed: 1,
+  }));
+  await db.insertInto('fixes').values(rows).execute();
+  const token = generateToken();
+  await db
+    .insertInto('api_tokens')
+    .values({
       id: newId(),
-      repository_id: repoId,
-      finding_ids: [newId()],
-      codemod: 'js/parameterize-sql-query',
-      status: i % 10 === 0 ? 'pr_open' : 'generated',
-      summary: 'Use a parameterized query instead of string concatenation',
-      diff: `--- a/src/db${i}.js\n+++ b/src/db${i}.js\n@@ -1 +1 @@\n-a\n+b\n`,
-      rationale: 'why',
-      files_changed: 1,
-    }));
-    await db.insertInto('fixes').values(rows).execute();
-    const token = generateToken();
-    await db
-      .insertInto('api_tokens')
-      .values({
-        id: newId(),
-        organization_id: orgId,
-        name: 'bench',
-        token_hash: token.hash,
-        display_prefix: token.displayPrefix,
-        scope: 'organization',
-        repository_id: null,
-      })
-      .execute();
-    return { repoId, token: token.token };
-  } finally {
-    await db.destroy();
-  }
+      organization_id: orgId,
+      name: 'bench',
+      token_hash: token.hash,
+      display_prefix: token.displayPrefix,
+      scope: 'organization',
+      repository_id: null,
+    })
+    .execute();
+  return { repoId, token: token.token };
 };
 
 const freePort = () =>
@@ -128,14 +109,11 @@ const warm = (url, headers) =>
   );
 
 const main = async () => {
-  const dbName = `remediation_bench_${randomBytes(4).toString('hex')}`;
-  await admin(`create database ${dbName}`);
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${dbName}`;
-  const dbUrl = u.toString();
+  const database = await createBenchDatabase();
+  const dbUrl = database.url;
   const children = [];
   try {
-    const { repoId, token } = await seed(dbUrl);
+    const { repoId, token } = await seed(database.db);
 
     const gatewayPort = await freePort();
     const healthPort = await freePort();
@@ -212,7 +190,7 @@ const main = async () => {
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
-    await admin(`drop database if exists ${dbName} with (force)`);
+    await database.drop();
   }
 };
 

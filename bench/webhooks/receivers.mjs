@@ -4,7 +4,10 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 
 const FIXTURES = new URL('../../services/webhook-dispatcher/test/fixtures/', import.meta.url);
-const tls = { cert: readFileSync(new URL('server.pem', FIXTURES)), key: readFileSync(new URL('server.key', FIXTURES)) };
+const tls = {
+  cert: readFileSync(new URL('server.pem', FIXTURES)),
+  key: readFileSync(new URL('server.key', FIXTURES)),
+};
 const kinds = JSON.parse(process.argv[2]);
 const servers = [];
 const ports = await Promise.all(

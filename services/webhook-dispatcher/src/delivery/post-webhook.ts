@@ -63,6 +63,10 @@ const parseRetryAfter = (value: string | undefined, now: number): number | undef
  * response. 2xx is delivered; anything else (redirects included, never followed) is a failure
  * with its class. Never throws.
  */
+/** An attempt refused before any connection. */
+const refused = (errorClass: ErrorClass): Promise<PostOutcome> =>
+  Promise.resolve({ delivered: false, statusCode: null, errorClass, durationMs: 0, excerpt: null });
+
 export const postWebhook = (options: PostOptions): Promise<PostOutcome> => {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -70,33 +74,15 @@ export const postWebhook = (options: PostOptions): Promise<PostOutcome> => {
   try {
     url = new URL(options.url);
   } catch {
-    return Promise.resolve({
-      delivered: false,
-      statusCode: null,
-      errorClass: 'invalid_url',
-      durationMs: 0,
-      excerpt: null,
-    });
+    return refused('invalid_url');
   }
   // Node does not call `lookup` for IP literals: check them here.
   const literal = url.hostname.replace(/^\[|\]$/g, '');
   if (url.protocol !== 'https:') {
-    return Promise.resolve({
-      delivered: false,
-      statusCode: null,
-      errorClass: 'invalid_url',
-      durationMs: 0,
-      excerpt: null,
-    });
+    return refused('invalid_url');
   }
   if (!options.allowPrivate && isIP(literal) !== 0 && isBlockedAddress(literal)) {
-    return Promise.resolve({
-      delivered: false,
-      statusCode: null,
-      errorClass: 'blocked_address',
-      durationMs: 0,
-      excerpt: null,
-    });
+    return refused('blocked_address');
   }
 
   return new Promise<PostOutcome>((resolve) => {
