@@ -36,10 +36,11 @@ export const pruneDeliveries = async (db: Db, retentionMs: number): Promise<numb
           .selectFrom('outbox as o')
           .select('o.id')
           .where('o.relayed_at', '<', age)
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('webhook_deliveries as d')
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('webhook_deliveries as d')
                   .select('d.id')
                   .whereRef('d.event_id', '=', 'o.id'),
               ),
