@@ -115,3 +115,26 @@ describe('scheduleDelay', () => {
     ]);
   });
 });
+
+describe('producer.addMany', () => {
+  it('when many payloads are added, then each becomes one job with its deterministic id; an invalid one adds nothing', async () => {
+    const producer = createProducer(QUEUES.webhookDelivery, {
+      connection: producerConn,
+      prefix: `${prefix}-bulk`,
+    });
+    try {
+      const ids = ['01a1fba3-0000-7000-8000-0000000000c1', '01a1fba3-0000-7000-8000-0000000000c2'];
+      await producer.addMany(ids.map((deliveryId) => ({ deliveryId })));
+      await producer.addMany(ids.map((deliveryId) => ({ deliveryId })));
+      expect(await producer.queue.count()).toBe(2);
+      expect((await producer.queue.getJob(`delivery-${ids[0]}`))?.opts.attempts).toBe(5);
+      await expect(
+        producer.addMany([{ deliveryId: ids[0]! }, { deliveryId: 'bad' }]),
+      ).rejects.toBeInstanceOf(InvalidPayloadError);
+      expect(await producer.queue.count()).toBe(2);
+    } finally {
+      await producer.queue.obliterate({ force: true });
+      await producer.close();
+    }
+  });
+});

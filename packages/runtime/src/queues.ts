@@ -71,6 +71,8 @@ export interface Producer<D extends QueueDefinition> {
   readonly queue: Queue;
   /** Validates and enqueues; a second call with the same payload is a no-op (same job id). */
   add(payload: Static<D['payload']>): Promise<string>;
+  /** The same for many payloads, in one round trip. */
+  addMany(payloads: readonly Static<D['payload']>[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -104,6 +106,19 @@ export const createProducer = <D extends QueueDefinition>(
       } finally {
         clearTimeout(timer);
       }
+    },
+    addMany: async (payloads) => {
+      if (payloads.length === 0) return;
+      const jobs = payloads.map((payload) => {
+        const checked = validate(def.payload, payload);
+        if (!checked.ok)
+          throw new InvalidPayloadError(
+            `invalid ${def.name} payload: ${JSON.stringify(checked.problems)}`,
+          );
+        return { name: def.name, data: checked.value, opts: jobOptions(def, checked.value) };
+      });
+      await whenReady(options.connection, def);
+      await queue.addBulk(jobs);
     },
     close: () => queue.close(),
   };

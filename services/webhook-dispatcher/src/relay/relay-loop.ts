@@ -39,7 +39,7 @@ export const startRelay = (options: RelayOptions): Relay => {
       let result;
       do {
         result = await relayBatch(options.db, options.batchSize);
-        for (const deliveryId of result.deliveryIds) await options.producer.add({ deliveryId });
+        await options.producer.addMany(result.deliveryIds.map((deliveryId) => ({ deliveryId })));
       } while (result.relayed === options.batchSize && !stopped);
     } while (again && !stopped);
   };
@@ -64,7 +64,7 @@ export const startRelay = (options: RelayOptions): Relay => {
 
   const sweepStranded = async (): Promise<void> => {
     const stranded = await findStrandedDeliveries(options.db, options.strandedGraceMs, 1000);
-    for (const { id } of stranded) await options.producer.add({ deliveryId: id });
+    await options.producer.addMany(stranded.map(({ id }) => ({ deliveryId: id })));
   };
 
   const listener = listenChannel({
