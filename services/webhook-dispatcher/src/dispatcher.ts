@@ -6,7 +6,7 @@ import type { Db } from '@remediation/db';
 import { createProducer, createWorker, type Logger, type Redis } from '@remediation/runtime';
 import type { SecretBox } from '@remediation/security';
 import type { Static } from '@sinclair/typebox';
-import type { Worker } from 'bullmq';
+import type { Queue, Worker } from 'bullmq';
 import type { DispatcherConfig } from './config.js';
 import { DeliveryRetryError, deliveryProcessor } from './delivery/delivery.processor.js';
 import { EndpointLimiter } from './delivery/endpoint-limiter.js';
@@ -18,6 +18,8 @@ import { parseDuration, parseSchedule, retryDelay } from './schedule/parse-sched
 export interface Dispatcher {
   relay: Relay;
   worker: Worker;
+  /** The webhook-delivery queue, for metrics. */
+  queue: Queue;
   /** Starts taking delivery jobs (call once ready). */
   run(): void;
   /** Removes delivery records past the retention period; resolves with how many. */
@@ -108,6 +110,7 @@ export const createDispatcher = (deps: {
   return {
     relay,
     worker,
+    queue: producer.queue,
     prune,
     run: () => {
       void worker.run();

@@ -2,6 +2,7 @@ import { createDb } from '@remediation/db';
 import {
   createLogger,
   createMetricsRegistry,
+  registerQueueMetrics,
   createRedis,
   createShutdown,
   fatal,
@@ -35,9 +36,11 @@ const main = async (): Promise<void> => {
     secretBox: createSecretBox(parseKey(config.SECRETS_ENCRYPTION_KEY)),
     logger,
   });
+  const registry = createMetricsRegistry('webhook-dispatcher');
+  registerQueueMetrics(registry, [dispatcher.queue]);
   const health = await startHealthServer({
     port: config.HEALTH_PORT,
-    registry: createMetricsRegistry('webhook-dispatcher'),
+    registry,
     checks: {
       postgres: async () => void (await sql`select 1`.execute(db)),
       redis: async () => void (await workerRedis.ping()),
