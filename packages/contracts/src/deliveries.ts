@@ -15,6 +15,8 @@ export const ERROR_CLASSES = [
   'redirect',
   'http_status',
   'invalid_url',
+  /** The webhook's secret cannot be decrypted with the configured key: fix the key, then redeliver. */
+  'secret_unreadable',
 ] as const;
 
 const deliveryProperties = {

@@ -174,3 +174,25 @@ describe('delivery', () => {
     }
   });
 });
+
+describe('unreadable secret', () => {
+  it('when the webhook secret cannot be decrypted (wrong key), then the delivery fails at once with secret_unreadable and nothing is sent', async () => {
+    const hook = await h.addWebhook(receiver.url('/wrong-key'), ['ping']);
+    await h.db
+      .updateTable('webhooks')
+      .set({ secret_ciphertext: Buffer.from([1, 2, 3, 4]) })
+      .where('id', '=', hook.id)
+      .execute();
+    const eventId = await h.emit(
+      'ping',
+      { message: 'x' },
+      { webhookId: hook.id, deliveryId: crypto.randomUUID() },
+    );
+    const delivery = await h.settledFor(eventId, hook.id);
+    expect(delivery).toMatchObject({ status: 'failed', attempts: 1 });
+    expect((await h.attempts(delivery.id)).map((a) => a.error_class)).toEqual([
+      'secret_unreadable',
+    ]);
+    expect(receiver.received.some((r) => r.path === '/wrong-key')).toBe(false);
+  });
+});

@@ -72,9 +72,26 @@ const attemptDelivery = async (
   if (attempt === undefined) return { kind: 'skipped', reason: 'not_pending' };
 
   const now = deps.now ?? Date.now;
+  let secret: string;
+  try {
+    secret = deps.secretBox.open(row.secret_ciphertext);
+  } catch {
+    // Wrong or rotated SECRETS_ENCRYPTION_KEY: retrying cannot help; say so in the log.
+    const record = {
+      deliveryId,
+      attemptNumber: attempt,
+      startedAt: new Date(now()),
+      durationMs: 0,
+      statusCode: null,
+      errorClass: 'secret_unreadable' as const,
+      excerpt: null,
+    };
+    await recordAttempt(deps.db, record, { status: 'failed', nextAttemptAt: null });
+    return { kind: 'failed', attempt, errorClass: 'secret_unreadable' };
+  }
   const body = envelopeBody(row.envelope);
   const headers = deliveryHeaders({
-    secret: deps.secretBox.open(row.secret_ciphertext),
+    secret,
     body,
     eventId: row.event_id,
     eventType: row.event_type,

@@ -10,7 +10,8 @@ export type ErrorClass =
   | 'blocked_address'
   | 'redirect'
   | 'http_status'
-  | 'invalid_url';
+  | 'invalid_url'
+  | 'secret_unreadable';
 
 export interface PostOutcome {
   delivered: boolean;
