@@ -11,10 +11,12 @@ import {
 } from './deliveries.repository.js';
 import type { EndpointLimiter } from './endpoint-limiter.js';
 import { envelopeBody } from './envelope-body.js';
-import { postWebhook, type ErrorClass } from './post-webhook.js';
+import { postWebhook, type ErrorClass, type PostOutcome } from './post-webhook.js';
 
 /** A busy endpoint whose attempts take at most this long is waited for in-process. */
 const FAST_ENDPOINT_WAIT_MS = 250;
+
+type DeliveryRow = NonNullable<Awaited<ReturnType<typeof loadDelivery>>>;
 
 export interface DeliverDeps {
   db: Db;
@@ -64,7 +66,7 @@ export const deliver = async (
 
 const attemptDelivery = async (
   deps: DeliverDeps,
-  row: NonNullable<Awaited<ReturnType<typeof loadDelivery>>>,
+  row: DeliveryRow,
   deliveryId: string,
   lastChance: boolean,
 ): Promise<DeliverResult> => {
@@ -72,42 +74,8 @@ const attemptDelivery = async (
   if (attempt === undefined) return { kind: 'skipped', reason: 'not_pending' };
 
   const now = deps.now ?? Date.now;
-  let secret: string;
-  try {
-    secret = deps.secretBox.open(row.secret_ciphertext);
-  } catch {
-    // Wrong or rotated SECRETS_ENCRYPTION_KEY: retrying cannot help; say so in the log.
-    const record = {
-      deliveryId,
-      attemptNumber: attempt,
-      startedAt: new Date(now()),
-      durationMs: 0,
-      statusCode: null,
-      errorClass: 'secret_unreadable' as const,
-      excerpt: null,
-    };
-    await recordAttempt(deps.db, record, { status: 'failed', nextAttemptAt: null });
-    return { kind: 'failed', attempt, errorClass: 'secret_unreadable' };
-  }
-  const body = envelopeBody(row.envelope);
-  const headers = deliveryHeaders({
-    secret,
-    body,
-    eventId: row.event_id,
-    eventType: row.event_type,
-    deliveryId,
-    timestamp: Math.floor(now() / 1000),
-  });
   const startedAt = new Date(now());
-  const outcome = await postWebhook({
-    url: row.url,
-    body,
-    headers,
-    agent: deps.agent,
-    timeoutMs: deps.timeoutMs,
-    excerptBytes: deps.excerptBytes,
-    allowPrivate: deps.allowPrivate,
-  });
+  const outcome = await send(deps, row, deliveryId, now);
   deps.limiter.record(row.webhook_id, outcome.durationMs);
   const record = {
     deliveryId,
@@ -122,7 +90,8 @@ const attemptDelivery = async (
     await recordAttempt(deps.db, record, { status: 'delivered', nextAttemptAt: null });
     return { kind: 'delivered', attempt };
   }
-  if (lastChance || attempt >= deps.maxAttempts) {
+  // An unreadable secret (wrong or rotated SECRETS_ENCRYPTION_KEY) cannot get better by retrying.
+  if (lastChance || attempt >= deps.maxAttempts || outcome.errorClass === 'secret_unreadable') {
     await recordAttempt(deps.db, record, { status: 'failed', nextAttemptAt: null });
     return { kind: 'failed', attempt, errorClass: outcome.errorClass };
   }
@@ -137,4 +106,42 @@ const attemptDelivery = async (
     errorClass: outcome.errorClass,
     ...(outcome.retryAfterMs !== undefined ? { retryAfterMs: outcome.retryAfterMs } : {}),
   };
+};
+
+/** Signs and POSTs the event; a secret that does not decrypt is an outcome, not an exception. */
+const send = async (
+  deps: DeliverDeps,
+  row: DeliveryRow,
+  deliveryId: string,
+  now: () => number,
+): Promise<PostOutcome> => {
+  let secret: string;
+  try {
+    secret = deps.secretBox.open(row.secret_ciphertext);
+  } catch {
+    return {
+      delivered: false,
+      statusCode: null,
+      errorClass: 'secret_unreadable',
+      durationMs: 0,
+      excerpt: null,
+    };
+  }
+  const body = envelopeBody(row.envelope);
+  return postWebhook({
+    url: row.url,
+    body,
+    headers: deliveryHeaders({
+      secret,
+      body,
+      eventId: row.event_id,
+      eventType: row.event_type,
+      deliveryId,
+      timestamp: Math.floor(now() / 1000),
+    }),
+    agent: deps.agent,
+    timeoutMs: deps.timeoutMs,
+    excerptBytes: deps.excerptBytes,
+    allowPrivate: deps.allowPrivate,
+  });
 };
