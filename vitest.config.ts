@@ -25,6 +25,7 @@ export default defineConfig({
       project('db', 'packages/db'),
       project('runtime', 'packages/runtime'),
       project('security', 'packages/security'),
+      project('sarif', 'packages/sarif'),
       project('cli', 'packages/cli'),
       project('api-gateway', 'services/api-gateway'),
       project('webhook-dispatcher', 'services/webhook-dispatcher'),

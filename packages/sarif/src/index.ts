@@ -1,0 +1,24 @@
+export type { Problem } from './problem.js';
+export type * from './sarif-types.js';
+export { parseSarif, type ParseResult } from './parse.js';
+export { checkSchema, schemaValidator, type SchemaVerdict } from './validate.js';
+export { DEFAULT_LIMITS, exceededLimit, type SarifLimits } from './limits.js';
+export { readEnvelope, type SarifEnvelope } from './envelope.js';
+export { inspectSarif, type Inspection } from './inspect.js';
+export {
+  categoryOf,
+  normalizeLog,
+  type FindingLocation,
+  type FindingProblem,
+  type NormalizedFinding,
+  type NormalizedLog,
+  type NormalizeOptions,
+  type RunSummary,
+} from './normalize.js';
+export { checkoutRoot, resolveArtifactUri, type ResolvedUri } from './uri.js';
+export { dataflowTier, DATAFLOW_TIERS, type DataflowTier } from './tier.js';
+export { severityFromLevel, severityFromScore, SEVERITIES, type Severity } from './severity.js';
+export { suppressed } from './suppression.js';
+export { HANDLERS, handlerFor } from './handlers/registry.js';
+export type { RuleMetadata, ScannerHandler } from './handlers/types.js';
+export { REDACTED } from './handlers/gitleaks.js';

@@ -1,0 +1,263 @@
+import { matchKey, rankedIdentity, toolIdentity } from './fingerprint.js';
+import { genericRuleMetadata } from './handlers/generic.js';
+import { handlerFor } from './handlers/registry.js';
+import type { HandlerContext, RuleMetadata, ScannerHandler } from './handlers/types.js';
+import { messageText } from './message.js';
+import { RuleIndex, ruleIdOf } from './rules.js';
+import type { Level, ReportingDescriptor, Result, Run, SarifLog } from './sarif-types.js';
+import { severityFromLevel, severityFromScore, type Severity } from './severity.js';
+import { suppressed } from './suppression.js';
+import { dataflowTier, type DataflowTier } from './tier.js';
+import { checkoutRoot, resolveArtifactUri } from './uri.js';
+
+export type FindingProblem = 'missing_rule_id' | 'missing_location' | 'invalid_uri';
+
+export interface FindingLocation {
+  uri: string;
+  startLine: number | null;
+  startColumn: number | null;
+  endLine: number | null;
+  endColumn: number | null;
+}
+
+export interface NormalizedFinding {
+  fingerprint: string;
+  ruleId: string | null;
+  tool: string;
+  category: string | null;
+  message: string;
+  location: FindingLocation | null;
+  level: Level;
+  severity: Severity;
+  dataflowTier: DataflowTier;
+  suppressed: boolean;
+  fixable: boolean;
+  problems: FindingProblem[];
+  codeFlows: unknown[];
+  relatedLocations: unknown[];
+  properties: Record<string, unknown>;
+  rule: RuleMetadata;
+}
+
+export interface RunSummary {
+  tool: string;
+  version: string | null;
+  handler: string;
+  category: string | null;
+}
+
+export interface NormalizedLog {
+  findings: NormalizedFinding[];
+  runs: RunSummary[];
+  /** Results read, before skipping non-problems and collapsing duplicates. */
+  results: number;
+  /** Results that report no problem (`kind` pass, notApplicable, informational; `baselineState` absent). */
+  skipped: number;
+  /** Results that collapsed into an earlier finding with the same identity. */
+  duplicates: number;
+}
+
+export interface NormalizeOptions {
+  /** The repository checkout the scanner ran in (`checkout_uri`); absolute URIs under it become relative. */
+  checkoutUri?: string | null;
+}
+
+const NOT_A_PROBLEM = new Set(['pass', 'notApplicable', 'informational']);
+
+/**
+ * GitHub's convention for `automationDetails.id`: the category is everything up to the last
+ * `/` (`"codeql/js/2024-01-01"` → `"codeql/js"`); an id without `/` is the category itself.
+ */
+export const categoryOf = (run: Run): string | null => {
+  const id = run.automationDetails?.id;
+  if (!id) return null;
+  const slash = id.lastIndexOf('/');
+  return slash < 0 ? id : id.slice(0, slash) || null;
+};
+
+const logicalName = (result: Result): string | null => {
+  const logical = result.locations?.[0]?.logicalLocations?.[0];
+  return logical?.fullyQualifiedName ?? logical?.name ?? null;
+};
+
+const levelOf = (result: Result, rule: ReportingDescriptor | undefined): Level =>
+  result.level ??
+  rule?.defaultConfiguration?.level ??
+  (result.kind && result.kind !== 'fail' ? 'none' : 'warning');
+
+interface Pending {
+  finding: Omit<NormalizedFinding, 'fingerprint'>;
+  identity: string | undefined;
+  key: string;
+  position: string;
+}
+
+class RunNormalizer {
+  private readonly rules: RuleIndex;
+  private readonly metadata = new Map<ReportingDescriptor | string, RuleMetadata>();
+  readonly summary: RunSummary;
+
+  constructor(
+    private readonly run: Run,
+    private readonly handler: ScannerHandler,
+    private readonly root: string | undefined,
+  ) {
+    this.rules = new RuleIndex(run);
+    const driver = run.tool.driver;
+    this.summary = {
+      tool: driver.name,
+      version: driver.semanticVersion ?? driver.version ?? null,
+      handler: handler.id,
+      category: categoryOf(run),
+    };
+  }
+
+  private ruleMetadata(ctx: HandlerContext, ruleId: string | null): RuleMetadata {
+    const cacheKey = ctx.rule ?? `${ctx.component.name}\u0000${ruleId ?? ''}`;
+    let meta = this.metadata.get(cacheKey);
+    if (!meta) {
+      meta = genericRuleMetadata(ctx.rule, ctx.component, ruleId);
+      if (ctx.rule && this.handler.rule) meta = this.handler.rule(ctx.rule, meta);
+      this.metadata.set(cacheKey, meta);
+    }
+    return meta;
+  }
+
+  normalize(raw: Result): Pending {
+    const result = this.handler.redact ? this.handler.redact(raw) : raw;
+    const { rule, component } = this.rules.ruleOf(result);
+    const ctx: HandlerContext = { run: this.run, result, rule, component };
+    const ruleId = ruleIdOf(result, rule);
+    const problems: FindingProblem[] = [];
+    if (ruleId === null) problems.push('missing_rule_id');
+
+    let location: FindingLocation | null = null;
+    const physical = result.locations?.[0]?.physicalLocation;
+    const resolved = physical?.artifactLocation
+      ? resolveArtifactUri(this.run, physical.artifactLocation, this.root)
+      : undefined;
+    if (!resolved) problems.push('missing_location');
+    else {
+      if (!resolved.ok) problems.push('invalid_uri');
+      const region = physical?.region;
+      location = {
+        uri: resolved.ok ? resolved.path : resolved.raw,
+        startLine: region?.startLine ?? null,
+        startColumn: region?.startColumn ?? null,
+        endLine: region?.endLine ?? region?.startLine ?? null,
+        endColumn: region?.endColumn ?? null,
+      };
+    }
+
+    const level = levelOf(result, rule);
+    const meta = this.ruleMetadata(ctx, ruleId);
+    const severity =
+      severityFromScore(result.properties?.['security-severity']) ??
+      severityFromScore(meta.security_severity ?? undefined) ??
+      this.handler.severity?.(ctx) ??
+      severityFromLevel(level);
+    const lowConfidence = this.handler.lowConfidence?.(ctx) ?? meta.precision === 'low';
+    const isSuppressed = suppressed(result.suppressions);
+    const identityInput = {
+      tool: this.summary.tool,
+      category: this.summary.category,
+      ruleId,
+      path: location?.uri ?? null,
+      logical: logicalName(result),
+      ...(result.fingerprints ? { fingerprints: result.fingerprints } : {}),
+      ...(result.partialFingerprints ? { partialFingerprints: result.partialFingerprints } : {}),
+    };
+    const message = messageText(result.message, rule, component);
+    const snippet = physical?.region?.snippet?.text;
+    return {
+      finding: {
+        ruleId,
+        tool: this.summary.tool,
+        category: this.summary.category,
+        message,
+        location,
+        level,
+        severity,
+        dataflowTier: dataflowTier(this.run, result.codeFlows, this.root, lowConfidence),
+        suppressed: isSuppressed,
+        fixable: problems.length === 0 && !isSuppressed,
+        problems,
+        codeFlows: result.codeFlows ?? [],
+        relatedLocations: result.relatedLocations ?? [],
+        properties: result.properties ?? {},
+        rule: meta,
+      },
+      identity: toolIdentity(identityInput),
+      key: matchKey(identityInput, snippet !== undefined ? { snippet } : { message }),
+      // Position first (ranks follow the file's order), the message tells apart two findings
+      // of one rule at one place (FxCop: two objects disposed twice on one line).
+      position: `${location?.startLine}:${location?.startColumn}:${location?.endLine}:${location?.endColumn}:${message}`,
+    };
+  }
+}
+
+/**
+ * Ranks each match key's distinct (position, message) pairs in the order of (line, column), so
+ * the n-th occurrence of the same rule and text in a file keeps its identity when lines shift,
+ * and an exact repeat (same position and message) collapses into one finding.
+ */
+const assignRankedIdentities = (pending: Pending[]): string[] => {
+  const positions = new Map<string, Set<string>>();
+  for (const p of pending) {
+    if (p.identity !== undefined) continue;
+    let set = positions.get(p.key);
+    if (!set) positions.set(p.key, (set = new Set()));
+    set.add(p.position);
+  }
+  const ranks = new Map<string, Map<string, number>>();
+  for (const [key, set] of positions) {
+    const sorted = [...set].sort((a, b) => {
+      const [al, ac] = a.split(':').map(Number);
+      const [bl, bc] = b.split(':').map(Number);
+      return (al ?? 0) - (bl ?? 0) || (ac ?? 0) - (bc ?? 0) || a.localeCompare(b);
+    });
+    ranks.set(key, new Map(sorted.map((pos, i) => [pos, i])));
+  }
+  return pending.map(
+    (p) => p.identity ?? rankedIdentity(p.key, ranks.get(p.key)?.get(p.position) ?? 0),
+  );
+};
+
+/**
+ * Normalizes a schema-valid SARIF log into findings: every run through its scanner's handler,
+ * locations made repository-relative, severity and dataflow tier set, identities computed and
+ * duplicates inside the document collapsed (the first occurrence wins).
+ */
+export const normalizeLog = (log: SarifLog, options: NormalizeOptions = {}): NormalizedLog => {
+  const root = checkoutRoot(options.checkoutUri);
+  const pending: Pending[] = [];
+  const runs: RunSummary[] = [];
+  let results = 0;
+  let skipped = 0;
+  for (const run of log.runs) {
+    const normalizer = new RunNormalizer(run, handlerFor(run), root);
+    runs.push(normalizer.summary);
+    for (const result of run.results ?? []) {
+      results++;
+      if ((result.kind && NOT_A_PROBLEM.has(result.kind)) || result.baselineState === 'absent') {
+        skipped++;
+        continue;
+      }
+      pending.push(normalizer.normalize(result));
+    }
+  }
+  const identities = assignRankedIdentities(pending);
+  const byFingerprint = new Map<string, NormalizedFinding>();
+  pending.forEach((p, i) => {
+    const fingerprint = identities[i]!;
+    if (!byFingerprint.has(fingerprint))
+      byFingerprint.set(fingerprint, { fingerprint, ...p.finding });
+  });
+  return {
+    findings: [...byFingerprint.values()],
+    runs,
+    results,
+    skipped,
+    duplicates: pending.length - byFingerprint.size,
+  };
+};
