@@ -66,9 +66,30 @@ export const Finding = Type.Object(findingProperties, {
 });
 export type Finding = Static<typeof Finding>;
 
+/** What ingestion keeps of a finding's rule, from `rules[]` of the driver or an extension. */
+export const FindingRule = Type.Object(
+  {
+    id: Nullable(Type.String()),
+    name: Nullable(Type.String()),
+    tool_component: Type.String({
+      description: 'Driver or extension (query pack) defining the rule',
+    }),
+    short_description: Nullable(Type.String()),
+    help_uri: Nullable(Type.String()),
+    tags: Type.Array(Type.String()),
+    cwe: Type.Array(Type.String({ pattern: '^CWE-[0-9]+$' })),
+    precision: Nullable(Type.String()),
+    security_severity: Nullable(Type.String()),
+    kind: Nullable(Type.String()),
+  },
+  { additionalProperties: false, title: 'FindingRule' },
+);
+export type FindingRule = Static<typeof FindingRule>;
+
 export const FindingDetail = Type.Object(
   {
     ...findingProperties,
+    rule: Nullable(FindingRule),
     code_flows: Type.Array(Type.Unknown(), { description: 'SARIF codeFlows as received' }),
     related_locations: Type.Array(Type.Unknown(), {
       description: 'SARIF relatedLocations as received',

@@ -6,7 +6,7 @@ import express, { type Express, type Request } from 'express';
 import type { Redis } from 'ioredis';
 import { createGuard } from './auth/guard.js';
 import { AppError, notFound } from './http/app-error.js';
-import { mediaType, readBody } from './http/body.js';
+import { mediaType, readEncodedBody, type EncodedBody } from './http/body.js';
 import { errorHandler } from './http/error-handler.js';
 import { accessLog } from './http/access-log.js';
 import { registerRoutes } from './http/register.js';
@@ -19,6 +19,7 @@ import { createTokenBucket } from './rate-limit/token-bucket.js';
 import type { TokenCache } from './auth/token-cache.js';
 import { createRepositoryAccess } from './repositories/repository-access.js';
 import { repositoryRoutes } from './repositories/repositories.routes.js';
+import type { SarifInspector } from './scans/sarif-inspector.js';
 import { scanRoutes } from './scans/scans.routes.js';
 import { webhookRoutes } from './webhooks/webhooks.routes.js';
 import { deliveryRoutes } from './webhooks/deliveries.routes.js';
@@ -47,6 +48,8 @@ export interface GatewayDeps {
   /** Producer connection (fails fast while Redis is down). */
   redis: Redis;
   ingest: Producer<typeof QUEUES.sarifIngest>;
+  /** Validates SARIF uploads on worker threads. */
+  sarifInspector: SarifInspector;
   /** Producer of webhook-delivery jobs (redeliveries). */
   deliveries: Producer<typeof QUEUES.webhookDelivery>;
   secretBox: SecretBox;
@@ -64,7 +67,7 @@ export const buildRoutes = (deps: GatewayDeps): RouteDef[] => {
   const routes: RouteDef[] = [
     ...repositoryRoutes(deps.db, access),
     ...fixRoutes(deps.db, access),
-    ...scanRoutes({ db: deps.db, ingest: deps.ingest, access }),
+    ...scanRoutes({ db: deps.db, ingest: deps.ingest, inspector: deps.sarifInspector, access }),
     ...findingRoutes(deps.db, access),
     ...webhookRoutes({
       db: deps.db,
@@ -110,7 +113,7 @@ export const createApp = (deps: GatewayDeps): Express => {
     );
   }
 
-  const readSarif = async (req: Request): Promise<Buffer> => {
+  const readSarif = async (req: Request): Promise<EncodedBody> => {
     const type = mediaType(req);
     if (!type || !SARIF_TYPES.has(type)) {
       throw new AppError(
@@ -118,7 +121,7 @@ export const createApp = (deps: GatewayDeps): Express => {
         'SARIF uploads must be application/json or application/sarif+json',
       );
     }
-    return readBody(
+    return readEncodedBody(
       req,
       {
         maxBytes: deps.settings.sarifMaxBytes,

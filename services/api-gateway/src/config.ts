@@ -12,6 +12,14 @@ export const GatewayConfig = configSchema({
   JSON_BODY_MAX_BYTES: Type.Integer({ minimum: 1024, default: 1 * MiB }),
   SARIF_MAX_BYTES: Type.Integer({ minimum: 1024, default: 10 * MiB }),
   SARIF_MAX_DECODED_BYTES: Type.Integer({ minimum: 1024, default: 200 * MiB }),
+  /** Runs per SARIF document (GitHub: 20); more is 413. */
+  SARIF_MAX_RUNS: Type.Integer({ minimum: 1, default: 20 }),
+  /** Results per run (GitHub: 25,000); more is 413. */
+  SARIF_MAX_RESULTS_PER_RUN: Type.Integer({ minimum: 1, default: 25_000 }),
+  /** Worker threads validating uploads (documents validated at once). */
+  SARIF_VALIDATION_THREADS: Type.Integer({ minimum: 1, maximum: 32, default: 2 }),
+  /** Heap of each validation thread, MB; a document that needs more is answered 413. */
+  SARIF_VALIDATION_HEAP_MB: Type.Integer({ minimum: 64, default: 1536 }),
   MAX_WEBHOOKS_PER_ORGANIZATION: Type.Integer({ minimum: 1, default: 50 }),
   /** Express trust proxy: `true`, a hop count, or a comma-separated list of addresses/CIDRs. */
   TRUST_PROXY: Type.String({ default: 'loopback, linklocal, uniquelocal' }),

@@ -14,6 +14,7 @@ import {
 import { createSecretBox, parseKey } from '@remediation/security';
 import { sql } from 'kysely';
 import { createApp } from './app.js';
+import { createSarifInspector } from './scans/sarif-inspector.js';
 import { TokenCache } from './auth/token-cache.js';
 import { listenForTokenChanges } from './auth/token-invalidation.js';
 import { GatewayConfig } from './config.js';
@@ -54,8 +55,18 @@ const main = async (): Promise<void> => {
     : undefined;
   await tokenListener?.started;
 
+  const sarifInspector = createSarifInspector({
+    limits: {
+      maxRuns: config.SARIF_MAX_RUNS,
+      maxResultsPerRun: config.SARIF_MAX_RESULTS_PER_RUN,
+    },
+    threads: config.SARIF_VALIDATION_THREADS,
+    heapMb: config.SARIF_VALIDATION_HEAP_MB,
+  });
+
   const app = createApp({
     db,
+    sarifInspector,
     tokenCache,
     redis,
     ingest,
@@ -97,6 +108,7 @@ const main = async (): Promise<void> => {
     async () => void (await Promise.all([ingest.close(), deliveries.close()])),
   );
   shutdown.add('token listener', () => tokenListener?.close());
+  shutdown.add('sarif validation threads', () => sarifInspector.close());
   shutdown.add('redis', async () => void (await redis.quit()));
   shutdown.add('postgres', () => db.destroy());
   shutdown.add('health', () => health.close());

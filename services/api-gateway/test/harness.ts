@@ -6,7 +6,9 @@ import { createLogger, createProducer, createRedis, type Producer } from '@remed
 import { createSecretBox, generateToken, type SecretBox } from '@remediation/security';
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
+import { DEFAULT_LIMITS } from '@remediation/sarif';
 import { createApp, type GatewaySettings } from '../src/app.js';
+import { createSarifInspector, type InspectorOptions } from '../src/scans/sarif-inspector.js';
 import { TokenCache } from '../src/auth/token-cache.js';
 import { listenForTokenChanges } from '../src/auth/token-invalidation.js';
 
@@ -40,7 +42,10 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export const createHarness = async (settings: Partial<GatewaySettings> = {}): Promise<Harness> => {
+export const createHarness = async (
+  settings: Partial<GatewaySettings> = {},
+  inspectorOptions: Partial<InspectorOptions> = {},
+): Promise<Harness> => {
   const database: TestDatabase = await createTestDatabase();
   const redis = createRedis(REDIS_URL, 'producer');
   const prefix = `test-${randomBytes(6).toString('hex')}`;
@@ -52,6 +57,12 @@ export const createHarness = async (settings: Partial<GatewaySettings> = {}): Pr
   const tokenCache = new TokenCache({ max: 1000, ttlMs: 60_000 });
   const tokenListener = listenForTokenChanges({ url: database.url, cache: tokenCache, logger });
   await tokenListener.started;
+  const sarifInspector = createSarifInspector({
+    limits: DEFAULT_LIMITS,
+    threads: 2,
+    heapMb: 512,
+    ...inspectorOptions,
+  });
   const makeApp = (
     overrides: Partial<GatewaySettings> = {},
     clients: { redis?: Redis; ingest?: Producer<typeof QUEUES.sarifIngest> } = {},
@@ -61,6 +72,7 @@ export const createHarness = async (settings: Partial<GatewaySettings> = {}): Pr
       redis: clients.redis ?? redis,
       ingest: clients.ingest ?? ingest,
       deliveries,
+      sarifInspector,
       secretBox,
       logger,
       tokenCache,
@@ -76,6 +88,7 @@ export const createHarness = async (settings: Partial<GatewaySettings> = {}): Pr
     app: makeApp(),
     tokenCache,
     close: async () => {
+      await sarifInspector.close();
       await tokenListener.close();
       await ingest.close();
       await deliveries.close();

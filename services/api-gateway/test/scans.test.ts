@@ -165,7 +165,7 @@ describe('POST /v1/repositories/{id}/sarif', () => {
       [corpus('none__dd_no_runs.sarif'), '/runs'],
       ['{"version": "2.0.0", "runs": [{"tool": {"driver": {"name": "x"}}}]}', '/version'],
       ['{"version": "2.1.0", "runs": []}', '/runs'],
-      ['{"version": "2.1.0", "runs": [{"tool": {}}]}', '/runs/0/tool/driver/name'],
+      ['{"version": "2.1.0", "runs": [{"tool": {}}]}', '/runs/0/tool/driver'],
       ['[1, 2]', '/'],
     ];
     for (const [body, path] of cases) {

@@ -5,6 +5,7 @@ import * as fixesPullRequests from './2026-11-21-003-fixes-pull-requests.js';
 import * as webhooksOutbox from './2026-11-21-004-webhooks-outbox.js';
 import * as tokenChangeNotify from './2026-11-21-005-token-change-notify.js';
 import * as redeliveries from './2026-11-21-006-redeliveries.js';
+import * as findingRules from './2026-11-21-007-finding-rules.js';
 
 /**
  * Every migration, append-only, keyed by its date-prefixed name. Listed statically (not read
@@ -17,4 +18,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-21-004-webhooks-outbox': webhooksOutbox,
   '2026-11-21-005-token-change-notify': tokenChangeNotify,
   '2026-11-21-006-redeliveries': redeliveries,
+  '2026-11-21-007-finding-rules': findingRules,
 };

@@ -60,6 +60,8 @@ export interface FindingsTable {
   code_flows: ColumnType<unknown[], string | undefined, string>;
   related_locations: ColumnType<unknown[], string | undefined, string>;
   properties: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** The rule's metadata as the scanner handler normalized it (see packages/sarif RuleMetadata). */
+  rule: ColumnType<Record<string, unknown>, string | undefined, string>;
   fix_id: string | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;

@@ -1,4 +1,4 @@
-import type { Finding, FindingDetail, FindingProblem } from '@remediation/contracts';
+import type { Finding, FindingDetail, FindingProblem, FindingRule } from '@remediation/contracts';
 import type { FindingWithTriage } from './findings.repository.js';
 
 export const toFinding = (row: FindingWithTriage): Finding => ({
@@ -42,6 +42,7 @@ export const toFinding = (row: FindingWithTriage): Finding => ({
 
 export const toFindingDetail = (row: FindingWithTriage): FindingDetail => ({
   ...toFinding(row),
+  rule: Object.keys(row.rule).length === 0 ? null : (row.rule as FindingRule),
   code_flows: row.code_flows,
   related_locations: row.related_locations,
   properties: row.properties,

@@ -23,7 +23,19 @@ export const readBody = async (
   req: Request,
   limits: BodyLimits,
   allowGzip: boolean,
-): Promise<Buffer> => {
+): Promise<Buffer> => (await readEncodedBody(req, limits, allowGzip)).decoded;
+
+/** A body as decoded, and as sent when it was gzip-compressed (kept to store it as is). */
+export interface EncodedBody {
+  decoded: Buffer;
+  gzip?: Buffer;
+}
+
+export const readEncodedBody = async (
+  req: Request,
+  limits: BodyLimits,
+  allowGzip: boolean,
+): Promise<EncodedBody> => {
   const encoding = (req.get('content-encoding') ?? 'identity').toLowerCase().trim();
   if (encoding !== 'identity' && !(allowGzip && encoding === 'gzip')) {
     throw new AppError('unsupported_media_type', `Content-Encoding '${encoding}' is not supported`);
@@ -44,9 +56,12 @@ export const readBody = async (
     chunks.push(chunk);
   }
   const raw = Buffer.concat(chunks, size);
-  if (encoding !== 'gzip') return raw;
+  if (encoding !== 'gzip') return { decoded: raw };
   try {
-    return await gunzipAsync(raw, { maxOutputLength: limits.maxDecodedBytes });
+    return {
+      decoded: await gunzipAsync(raw, { maxOutputLength: limits.maxDecodedBytes }),
+      gzip: raw,
+    };
   } catch (err) {
     if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
       throw tooLarge(limits.maxDecodedBytes);

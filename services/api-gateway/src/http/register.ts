@@ -1,6 +1,6 @@
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError, validationFailed } from './app-error.js';
-import { parseJsonBody, type BodyLimits } from './body.js';
+import { parseJsonBody, type BodyLimits, type EncodedBody } from './body.js';
 import { getRequestId } from './request-id.js';
 import { expressPath, objectOf, validate, validateCoerced, type RouteDef } from './route.js';
 import type { AuthContext } from '../auth/auth-context.js';
@@ -10,7 +10,7 @@ export interface RegisterOptions {
   guard: RequestHandler;
   jsonLimits: BodyLimits;
   /** Reads a SARIF upload body (raw bytes, decompressed). */
-  readSarif: (req: Request) => Promise<Buffer>;
+  readSarif: (req: Request) => Promise<EncodedBody>;
 }
 
 const singleValues = (query: Request['query']): Record<string, unknown> => {

@@ -1,4 +1,5 @@
 import { Type, type Static, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
+import type { EncodedBody } from './body.js';
 import { validate, validateCoerced, type ErrorCode } from '@remediation/contracts';
 import type { AuthContext } from '../auth/auth-context.js';
 
@@ -30,7 +31,7 @@ type BodyOf<B extends BodySpec | undefined> = B extends {
 }
   ? Static<S>
   : B extends { kind: 'sarif' }
-    ? Buffer
+    ? EncodedBody
     : undefined;
 
 export interface RouteDef<

@@ -4,16 +4,19 @@ import { gzip } from 'node:zlib';
 import type { QUEUES } from '@remediation/contracts';
 import { newId, type Db } from '@remediation/db';
 import type { Producer } from '@remediation/runtime';
+import type { Inspection } from '@remediation/sarif';
 import { AppError } from '../http/app-error.js';
+import type { EncodedBody } from '../http/body.js';
+import { InspectionTooLargeError, type SarifInspector } from './sarif-inspector.js';
 import { findScanByIdempotencyKey, insertDocument, insertScan } from './scans.repository.js';
-import { parseSarifText, readSarifEnvelope } from './sarif-envelope.js';
 
 const gzipAsync = promisify(gzip);
 const COMMIT = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 
 export interface UploadInput {
   repositoryId: string;
-  body: Buffer;
+  /** The document as decoded, and as sent when it came gzip-compressed. */
+  body: EncodedBody;
   commitSha?: string | undefined;
   ref?: string | undefined;
   checkoutUri?: string | undefined;
@@ -23,21 +26,34 @@ export interface UploadInput {
 export interface UploadDeps {
   db: Db;
   ingest: Producer<typeof QUEUES.sarifIngest>;
+  inspector: SarifInspector;
 }
+
+const inspect = async (inspector: SarifInspector, text: Buffer): Promise<Inspection> => {
+  try {
+    return await inspector.inspect(text);
+  } catch (err) {
+    if (err instanceof InspectionTooLargeError)
+      throw new AppError('payload_too_large', err.message);
+    throw err;
+  }
+};
 
 const invalid = (problems: { path: string; message: string }[]) =>
   new AppError('invalid_sarif', 'the document is not valid SARIF 2.1.0', { problems });
 
 /**
- * Stores an uploaded SARIF document (gzip-compressed) and a `queued` scan, and enqueues its
- * ingestion inside the same transaction: if Redis refuses the job, nothing is kept.
- * A repeated `Idempotency-Key` with the same document answers the first scan.
+ * Validates an uploaded SARIF document on a worker thread (400 `invalid_sarif` with problems,
+ * 413 above the run and result limits), stores it gzip-compressed with a `queued` scan, and
+ * enqueues its ingestion inside the same transaction: if Redis refuses the job, nothing is
+ * kept. A repeated `Idempotency-Key` with the same document answers the first scan.
  */
 export const acceptSarifUpload = async (
   deps: UploadDeps,
   input: UploadInput,
 ): Promise<{ scanId: string; state: string; replayed: boolean }> => {
-  const sha256 = createHash('sha256').update(input.body).digest('hex');
+  const text = input.body.decoded;
+  const sha256 = createHash('sha256').update(text).digest('hex');
   if (input.idempotencyKey) {
     const previous = await findScanByIdempotencyKey(
       deps.db,
@@ -54,14 +70,14 @@ export const acceptSarifUpload = async (
       return { scanId: previous.id, state: previous.state, replayed: true };
     }
   }
-  const parsed = parseSarifText(input.body.toString('utf8'));
-  if (!parsed.ok) throw invalid(parsed.problems);
-  const envelope = readSarifEnvelope(parsed.value);
-  if (!envelope.ok) throw invalid(envelope.problems);
+  const inspection = await inspect(deps.inspector, text);
+  if (inspection.kind === 'invalid') throw invalid(inspection.problems);
+  if (inspection.kind === 'too_large') throw new AppError('payload_too_large', inspection.message);
+  const { envelope, warnings } = inspection;
 
-  const vcsCommit = envelope.envelope.commitSha?.toLowerCase();
+  const vcsCommit = envelope.commitSha?.toLowerCase();
   const commitSha = input.commitSha ?? (vcsCommit && COMMIT.test(vcsCommit) ? vcsCommit : null);
-  const compressed = await gzipAsync(input.body);
+  const compressed = input.body.gzip ?? (await gzipAsync(text));
   const documentId = newId();
   const scanId = newId();
   try {
@@ -71,7 +87,7 @@ export const acceptSarifUpload = async (
         repositoryId: input.repositoryId,
         gzip: compressed,
         sha256,
-        size: input.body.length,
+        size: text.length,
       });
       await insertScan(trx, {
         id: scanId,
@@ -79,12 +95,13 @@ export const acceptSarifUpload = async (
         sarif_document_id: documentId,
         state: 'queued',
         source: 'upload',
-        tools: envelope.envelope.tools,
+        tools: envelope.tools,
         commit_sha: commitSha,
-        ref: input.ref ?? envelope.envelope.ref ?? null,
+        ref: input.ref ?? envelope.ref ?? null,
         checkout_uri: input.checkoutUri ?? null,
         idempotency_key: input.idempotencyKey ?? null,
         error: null,
+        warnings: JSON.stringify(warnings),
       });
       await deps.ingest.add({ scanId });
     });

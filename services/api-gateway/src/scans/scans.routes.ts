@@ -14,6 +14,7 @@ import { AppError, notFound, validationFailed } from '../http/app-error.js';
 import { defineRoute, type RouteDef } from '../http/route.js';
 import { cursorAfter, RepoParams } from '../repositories/repositories.routes.js';
 import type { RepositoryAccess } from '../repositories/repository-access.js';
+import type { SarifInspector } from './sarif-inspector.js';
 import { acceptSarifUpload } from './sarif-upload.js';
 import { toScan } from './scan.mapper.js';
 import { findLatestDocument, findScan, insertScan, scansOf } from './scans.repository.js';
@@ -23,6 +24,7 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,255}$/;
 export const scanRoutes = (deps: {
   db: Db;
   ingest: Producer<typeof QUEUES.sarifIngest>;
+  inspector: SarifInspector;
   access: RepositoryAccess;
 }): RouteDef[] => [
   defineRoute({

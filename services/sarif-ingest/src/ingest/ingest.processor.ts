@@ -1,0 +1,156 @@
+import { makeEnvelope, type QUEUES } from '@remediation/contracts';
+import { insertOutboxEvent, newId, type Db, type DbOrTx } from '@remediation/db';
+import type { Logger, Processor } from '@remediation/runtime';
+import { normalizeLog, parseSarif, type NormalizedLog, type SarifLog } from '@remediation/sarif';
+import { UnrecoverableError } from 'bullmq';
+import { resolveAbsent, upsertFindings } from './findings.writer.js';
+import { ingestionWarnings } from './scan-warnings.js';
+import {
+  findScan,
+  finishScan,
+  loadDocument,
+  markProcessing,
+  type ScanToIngest,
+} from './scans.repository.js';
+
+export interface IngestDeps {
+  db: Db;
+  logger: Logger;
+  batchSize: number;
+}
+
+/** Emits `scan.completed` (with `state` completed or failed) inside the finishing transaction. */
+const emitScanCompleted = async (
+  trx: DbOrTx,
+  scan: ScanToIngest,
+  data: {
+    state: 'completed' | 'failed';
+    findingsCount: number;
+    fixesGenerated: number;
+    durationMs: number;
+    tools: string[];
+  },
+): Promise<void> => {
+  const id = newId();
+  await insertOutboxEvent(trx, {
+    id,
+    organizationId: scan.organizationId,
+    repositoryId: scan.repositoryId,
+    type: 'scan.completed',
+    envelope: makeEnvelope({
+      id,
+      type: 'scan.completed',
+      createdAt: new Date(),
+      organization: scan.organizationSlug,
+      repository: scan.repositoryName,
+      data: {
+        scan_id: scan.id,
+        state: data.state,
+        findings_count: data.findingsCount,
+        fixes_generated: data.fixesGenerated,
+        duration_ms: data.durationMs,
+        tools: data.tools,
+      },
+    }),
+  });
+};
+
+/**
+ * Writes everything one document yields in one transaction: findings (upserted by identity),
+ * the scan's links to them, resolutions, the scan's completion and its `scan.completed` event.
+ * A process that dies half-way leaves nothing behind, so the retry starts clean.
+ */
+const writeResults = async (
+  deps: IngestDeps,
+  scan: ScanToIngest,
+  log: NormalizedLog,
+): Promise<boolean> =>
+  deps.db.transaction().execute(async (trx) => {
+    let seen = 0;
+    for (let i = 0; i < log.findings.length; i += deps.batchSize) {
+      seen += await upsertFindings(trx, scan, log.findings.slice(i, i + deps.batchSize));
+    }
+    const resolved = await resolveAbsent(trx, scan, log.runs);
+    const tools = [...new Set(log.runs.map((r) => r.tool))];
+    const finished = await finishScan(trx, scan.id, {
+      state: 'completed',
+      findingsCount: seen,
+      tools,
+      warnings: ingestionWarnings(log, scan.checkoutUri !== null),
+    });
+    // Someone else ended the scan meanwhile (a stalled duplicate run): keep their outcome.
+    if (!finished) throw new ScanAlreadyEndedError(scan.id);
+    await emitScanCompleted(trx, scan, {
+      state: 'completed',
+      findingsCount: seen,
+      fixesGenerated: finished.fixesGenerated,
+      durationMs: Math.max(0, finished.completedAt.getTime() - finished.createdAt.getTime()),
+      tools,
+    });
+    deps.logger.info(
+      {
+        scanId: scan.id,
+        findings: seen,
+        resolved,
+        results: log.results,
+        duplicates: log.duplicates,
+      },
+      'scan ingested',
+    );
+    return true;
+  });
+
+class ScanAlreadyEndedError extends Error {
+  override readonly name = 'ScanAlreadyEndedError';
+  constructor(scanId: string) {
+    super(`scan ${scanId} ended while it was being ingested`);
+  }
+}
+
+/**
+ * The `sarif-ingest` job: load the stored document, normalize it with the repository's
+ * checkout root, write findings, complete the scan. Idempotent: a scan that has ended is left
+ * alone, and a retry of a half-done attempt redoes the whole (rolled back) transaction.
+ */
+export const ingestProcessor =
+  (deps: IngestDeps): Processor<typeof QUEUES.sarifIngest> =>
+  async ({ scanId }) => {
+    const scan = await findScan(deps.db, scanId);
+    if (!scan) throw new UnrecoverableError('the scan no longer exists');
+    if (scan.state === 'completed' || scan.state === 'failed') return { skipped: scan.state };
+    if (!(await markProcessing(deps.db, scanId))) return { skipped: 'ended' };
+    if (!scan.documentId) throw new UnrecoverableError('the scan has no SARIF document');
+    const text = await loadDocument(deps.db, scan.documentId);
+    if (!text) throw new UnrecoverableError('the SARIF document is gone');
+    const parsed = parseSarif(text);
+    // Documents are validated at upload; one that no longer parses cannot succeed on retry.
+    if (!parsed.ok) throw new UnrecoverableError('the stored SARIF document is not valid JSON');
+    const log = normalizeLog(parsed.value as SarifLog, { checkoutUri: scan.checkoutUri });
+    try {
+      await writeResults(deps, scan, log);
+    } catch (err) {
+      if (err instanceof ScanAlreadyEndedError) return { skipped: 'ended' };
+      throw err;
+    }
+    return { findings: log.findings.length };
+  };
+
+/**
+ * Called when a job has failed for good (attempts exhausted, unrecoverable, or stalled too
+ * often): the scan becomes `failed` with a reason, and `scan.completed` says so, once.
+ */
+export const failScan = async (deps: IngestDeps, scanId: string, reason: string): Promise<void> => {
+  const scan = await findScan(deps.db, scanId);
+  if (!scan) return;
+  await deps.db.transaction().execute(async (trx) => {
+    const finished = await finishScan(trx, scanId, { state: 'failed', error: reason });
+    if (!finished) return;
+    await emitScanCompleted(trx, scan, {
+      state: 'failed',
+      findingsCount: 0,
+      fixesGenerated: finished.fixesGenerated,
+      durationMs: Math.max(0, finished.completedAt.getTime() - finished.createdAt.getTime()),
+      tools: finished.tools,
+    });
+  });
+};

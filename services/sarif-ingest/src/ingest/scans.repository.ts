@@ -1,0 +1,115 @@
+import { gunzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import type { Db, DbOrTx } from '@remediation/db';
+import { sql } from 'kysely';
+
+const gunzipAsync = promisify(gunzip);
+
+export interface ScanToIngest {
+  id: string;
+  state: 'queued' | 'processing' | 'completed' | 'failed';
+  repositoryId: string;
+  repositoryName: string;
+  organizationId: string;
+  organizationSlug: string;
+  documentId: string | null;
+  checkoutUri: string | null;
+  createdAt: Date;
+}
+
+export const findScan = async (db: Db, scanId: string): Promise<ScanToIngest | undefined> => {
+  const row = await db
+    .selectFrom('scans')
+    .innerJoin('repositories', 'repositories.id', 'scans.repository_id')
+    .innerJoin('organizations', 'organizations.id', 'repositories.organization_id')
+    .select([
+      'scans.id',
+      'scans.state',
+      'scans.repository_id',
+      'scans.sarif_document_id',
+      'scans.checkout_uri',
+      'scans.created_at',
+      'repositories.name as repository_name',
+      'organizations.id as organization_id',
+      'organizations.slug as organization_slug',
+    ])
+    .where('scans.id', '=', scanId)
+    .executeTakeFirst();
+  return row
+    ? {
+        id: row.id,
+        state: row.state,
+        repositoryId: row.repository_id,
+        repositoryName: row.repository_name,
+        organizationId: row.organization_id,
+        organizationSlug: row.organization_slug,
+        documentId: row.sarif_document_id,
+        checkoutUri: row.checkout_uri,
+        createdAt: row.created_at,
+      }
+    : undefined;
+};
+
+/** `queued → processing` (a retry finds it `processing` already and keeps `started_at`). */
+export const markProcessing = async (db: Db, scanId: string): Promise<boolean> => {
+  const res = await db
+    .updateTable('scans')
+    .set((eb) => ({
+      state: 'processing',
+      started_at: eb.fn.coalesce('started_at', eb.fn<Date>('now', [])),
+    }))
+    .where('id', '=', scanId)
+    .where('state', 'in', ['queued', 'processing'])
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+};
+
+/** The stored document's text (it is kept gzip-compressed). */
+export const loadDocument = async (db: Db, documentId: string): Promise<Buffer | undefined> => {
+  const row = await db
+    .selectFrom('sarif_documents')
+    .select('content_gzip')
+    .where('id', '=', documentId)
+    .executeTakeFirst();
+  return row ? gunzipAsync(row.content_gzip) : undefined;
+};
+
+/** Ends the scan in `state` unless it has ended already; resolves with the updated row's times. */
+export const finishScan = async (
+  trx: DbOrTx,
+  scanId: string,
+  fields: {
+    state: 'completed' | 'failed';
+    findingsCount?: number;
+    tools?: string[];
+    warnings?: string[];
+    error?: string;
+  },
+): Promise<
+  { createdAt: Date; completedAt: Date; tools: string[]; fixesGenerated: number } | undefined
+> => {
+  const row = await trx
+    .updateTable('scans')
+    .set((eb) => ({
+      state: fields.state,
+      completed_at: eb.fn<Date>('now', []),
+      ...(fields.findingsCount === undefined ? {} : { findings_count: fields.findingsCount }),
+      ...(fields.tools === undefined ? {} : { tools: fields.tools }),
+      ...(fields.error === undefined ? {} : { error: fields.error }),
+      ...(fields.warnings === undefined || fields.warnings.length === 0
+        ? {}
+        : { warnings: sql<string>`warnings || ${JSON.stringify(fields.warnings)}::jsonb` }),
+    }))
+    .where('id', '=', scanId)
+    .where('state', 'in', ['queued', 'processing'])
+    .returning(['created_at', 'completed_at', 'tools', 'fixes_generated'])
+    .executeTakeFirst();
+  return row?.completed_at
+    ? {
+        createdAt: row.created_at,
+        completedAt: new Date(row.completed_at),
+        tools: row.tools,
+        fixesGenerated: row.fixes_generated,
+      }
+    : undefined;
+};

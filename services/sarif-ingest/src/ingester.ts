@@ -1,0 +1,81 @@
+import { QUEUES } from '@remediation/contracts';
+import type { Db } from '@remediation/db';
+import { createWorker, type Logger, type Redis } from '@remediation/runtime';
+import type { Static } from '@sinclair/typebox';
+import { Queue, UnrecoverableError, type Job, type Worker } from 'bullmq';
+import type { IngestConfig } from './config.js';
+import { failScan, ingestProcessor, type IngestDeps } from './ingest/ingest.processor.js';
+
+export interface Ingester {
+  worker: Worker;
+  /** The sarif-ingest queue, for metrics. */
+  queue: Queue;
+  run(): void;
+  stop(): Promise<void>;
+}
+
+/** The reason recorded on a failed scan: ours when we stopped on purpose, else a generic one. */
+const failureReason = (job: Job, err: Error): string =>
+  err instanceof UnrecoverableError || err.name === 'UnrecoverableError'
+    ? `ingestion failed: ${err.message}`
+    : /stalled/i.test(err.message)
+      ? 'ingestion failed: the worker processing the document stopped responding too many times'
+      : `ingestion failed after ${job.attemptsMade} attempts`;
+
+const isFinal = (job: Job, err: Error): boolean =>
+  err instanceof UnrecoverableError ||
+  err.name === 'UnrecoverableError' ||
+  /stalled more than allowable limit/i.test(err.message) ||
+  job.attemptsMade >= (job.opts.attempts ?? 1);
+
+/** Wires the ingest worker; `main.ts` and the tests both build it here. */
+export const createIngester = (deps: {
+  config: Readonly<Static<typeof IngestConfig>>;
+  db: Db;
+  workerRedis: Redis;
+  logger: Logger;
+}): Ingester => {
+  const { config } = deps;
+  const processorDeps: IngestDeps = {
+    db: deps.db,
+    logger: deps.logger,
+    batchSize: config.INGEST_BATCH_SIZE,
+  };
+  const worker = createWorker(QUEUES.sarifIngest, ingestProcessor(processorDeps), {
+    connection: deps.workerRedis,
+    prefix: config.QUEUE_PREFIX,
+    overrides: {
+      concurrency: config.INGEST_CONCURRENCY,
+      lockDuration: config.INGEST_JOB_LOCK_MS,
+      stalledInterval: Math.min(30_000, config.INGEST_JOB_LOCK_MS),
+    },
+  });
+  worker.on('failed', (job, err) => {
+    if (!job) return;
+    const scanId = (job.data as { scanId?: string }).scanId;
+    deps.logger.warn(
+      { scanId, attempt: job.attemptsMade, err: err.message },
+      'ingestion attempt failed',
+    );
+    if (!scanId || !isFinal(job, err)) return;
+    failScan(processorDeps, scanId, failureReason(job, err)).catch((e: unknown) =>
+      deps.logger.error(
+        { scanId, err: (e as Error).message },
+        'could not mark the scan failed; it stays processing until the job is retried',
+      ),
+    );
+  });
+  const queue = new Queue(QUEUES.sarifIngest.name, {
+    connection: deps.workerRedis,
+    prefix: config.QUEUE_PREFIX,
+  });
+  return {
+    worker,
+    queue,
+    run: () => void worker.run(),
+    stop: async () => {
+      await worker.close();
+      await queue.close();
+    },
+  };
+};

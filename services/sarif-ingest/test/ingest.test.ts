@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, corpus, type Harness } from './harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+  h.startIngester();
+});
+afterAll(async () => h?.close());
+
+const at = (uri: string, startLine: number) => ({
+  physicalLocation: { artifactLocation: { uri }, region: { startLine } },
+});
+const doc = (tool: string, results: object[], run: object = {}) => ({
+  version: '2.1.0',
+  runs: [{ tool: { driver: { name: tool } }, results, ...run }],
+});
+
+const findings = (repoId: string) =>
+  h.db
+    .selectFrom('findings')
+    .selectAll()
+    .where('repository_id', '=', repoId)
+    .orderBy('start_line')
+    .execute();
+
+const events = (repoId: string) =>
+  h.db
+    .selectFrom('outbox')
+    .select(['type', 'envelope'])
+    .where('repository_id', '=', repoId)
+    .orderBy('id')
+    .execute();
+
+describe('scan lifecycle', () => {
+  it('queued → processing → completed with counts, tools, timestamps and one scan.completed', async () => {
+    const { repoId } = await h.tenant();
+    const scanId = await h.submit(repoId, corpus('codeql__roller_java_large.sarif'));
+    const scan = await h.waitForScan(scanId);
+    expect(scan).toMatchObject({ state: 'completed', findings_count: 37, tools: ['CodeQL'] });
+    const row = await h.db
+      .selectFrom('scans')
+      .select(['started_at', 'completed_at', 'created_at'])
+      .where('id', '=', scanId)
+      .executeTakeFirstOrThrow();
+    expect(row.started_at).not.toBeNull();
+    expect(row.completed_at!.getTime()).toBeGreaterThanOrEqual(row.started_at!.getTime());
+    const sent = await events(repoId);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.type).toBe('scan.completed');
+    expect(sent[0]!.envelope).toMatchObject({
+      type: 'scan.completed',
+      data: {
+        scan_id: scanId,
+        state: 'completed',
+        findings_count: 37,
+        fixes_generated: 0,
+        tools: ['CodeQL'],
+      },
+    });
+    const links = await h.db
+      .selectFrom('scan_findings')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('scan_id', '=', scanId)
+      .executeTakeFirstOrThrow();
+    expect(Number(links.n)).toBe(37);
+  });
+
+  it('an empty results array completes with zero findings and zero fixes', async () => {
+    const { repoId } = await h.tenant();
+    const scan = await h.waitForScan(await h.submit(repoId, corpus('cppcheck__dd_no_vuln.sarif')));
+    expect(scan).toMatchObject({ state: 'completed', findings_count: 0 });
+    expect((await events(repoId))[0]!.envelope).toMatchObject({
+      data: { state: 'completed', findings_count: 0, fixes_generated: 0 },
+    });
+  });
+
+  it('a document that cannot be read fails the scan with a reason and emits scan.completed(failed) once', async () => {
+    const { repoId } = await h.tenant();
+    const scanId = await h.submit(repoId, Buffer.from('{"version": "2.1.0", "runs": [}'));
+    const scan = await h.waitForScan(scanId);
+    expect(scan.state).toBe('failed');
+    expect(scan.error).toMatch(/not valid JSON/);
+    const sent = await events(repoId);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.envelope).toMatchObject({ data: { scan_id: scanId, state: 'failed' } });
+  });
+
+  it('a job delivered twice (at-least-once) leaves one completion, one event and no duplicate links', async () => {
+    const { repoId } = await h.tenant();
+    const scanId = await h.submit(repoId, corpus('semgrep__dd_issue_10191.sarif'));
+    await h.waitForScan(scanId);
+    // The same job again, as after a lost acknowledgement: a new job id forces a second run.
+    await h.producer.queue.add('sarif-ingest', { scanId }, { jobId: `again-${scanId}` });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await events(repoId)).toHaveLength(1);
+    expect(await findings(repoId)).toHaveLength(77);
+  });
+});
+
+describe('identity and deduplication across scans', () => {
+  it('recognizes findings whose lines shifted, keeps their ids and first_seen_scan_id, and resolves the absent one', async () => {
+    const { repoId } = await h.tenant();
+    const first = await h.submit(
+      repoId,
+      doc('ESLint', [
+        { ruleId: 'no-eval', message: { text: 'eval is evil' }, locations: [at('src/a.js', 10)] },
+        { ruleId: 'no-eval', message: { text: 'eval is evil' }, locations: [at('src/a.js', 30)] },
+        { ruleId: 'eqeqeq', message: { text: 'use ===' }, locations: [at('src/b.js', 5)] },
+      ]),
+    );
+    await h.waitForScan(first);
+    const before = await findings(repoId);
+    expect(before).toHaveLength(3);
+    // Someone fixed b.js and added two lines at the top of a.js.
+    const second = await h.submit(
+      repoId,
+      doc('ESLint', [
+        { ruleId: 'no-eval', message: { text: 'eval is evil' }, locations: [at('src/a.js', 12)] },
+        { ruleId: 'no-eval', message: { text: 'eval is evil' }, locations: [at('src/a.js', 32)] },
+      ]),
+    );
+    expect(await h.waitForScan(second)).toMatchObject({ state: 'completed', findings_count: 2 });
+    const after = await findings(repoId);
+    expect(after).toHaveLength(3);
+    const byId = new Map(before.map((f) => [f.id, f]));
+    for (const f of after.filter((x) => x.rule_id === 'no-eval')) {
+      const was = byId.get(f.id);
+      expect(was).toBeDefined();
+      expect(f.start_line).toBe(was!.start_line! + 2);
+      expect(f).toMatchObject({
+        first_seen_scan_id: first,
+        last_seen_scan_id: second,
+        resolved: false,
+      });
+    }
+    expect(after.find((f) => f.rule_id === 'eqeqeq')).toMatchObject({
+      resolved: true,
+      last_seen_scan_id: first,
+    });
+  });
+
+  it('does not resolve findings of another tool or category', async () => {
+    const { repoId } = await h.tenant();
+    const r = { ruleId: 'x', message: { text: 'm' }, locations: [at('a.py', 1)] };
+    await h.waitForScan(await h.submit(repoId, doc('Bandit', [r])));
+    await h.waitForScan(
+      await h.submit(
+        repoId,
+        doc('Bandit', [r], { automationDetails: { id: 'nightly/2026-11-20' } }),
+      ),
+    );
+    await h.waitForScan(await h.submit(repoId, doc('Semgrep OSS', [])));
+    const all = await findings(repoId);
+    expect(all.map((f) => [f.tool, f.category, f.resolved])).toEqual(
+      expect.arrayContaining([
+        ['Bandit', null, false],
+        ['Bandit', 'nightly', false],
+      ]),
+    );
+    // A later scan of the default category without the finding resolves only that one.
+    await h.waitForScan(await h.submit(repoId, doc('Bandit', [])));
+    const now = await findings(repoId);
+    expect(now.find((f) => f.category === null)!.resolved).toBe(true);
+    expect(now.find((f) => f.category === 'nightly')!.resolved).toBe(false);
+  });
+
+  it('collapses duplicates inside one document (real gitleaks output repeats results)', async () => {
+    const { repoId } = await h.tenant();
+    const scan = await h.waitForScan(
+      await h.submit(repoId, corpus('gitleaks__dd_gitleaks_7_5_0.sarif')),
+    );
+    expect(scan.findings_count).toBe(4);
+    expect(scan.warnings).toContain('4 duplicate results were collapsed into existing findings');
+    const rows = await findings(repoId);
+    expect(rows.every((f) => f.problems.includes('missing_rule_id') && !f.fixable)).toBe(true);
+    expect(JSON.stringify(rows)).not.toContain('AKIAIOSFODNN7EXAMPLE');
+  });
+});
+
+describe('what findings keep', () => {
+  it('suppression statuses, tiers, rule metadata and properties as stored', async () => {
+    const { repoId } = await h.tenant();
+    await h.waitForScan(await h.submit(repoId, corpus('codescanner__tut_Suppressions.sarif')));
+    const rows = await findings(repoId);
+    // Suppressed = some suppression with status absent or accepted (the issue's rule). The
+    // tutorial's last sample ([underReview, rejected]) calls itself hidden; by that rule it is not.
+    const visible = rows.filter((f) => !f.suppressed).map((f) => f.message);
+    expect(visible).toHaveLength(4);
+    expect(visible.filter((m) => m.includes('is visible'))).toHaveLength(3);
+    expect(visible).toContainEqual(expect.stringMatching(/still under review\)/));
+    expect(rows.filter((f) => f.suppressed).every((f) => f.message.includes('is hidden'))).toBe(
+      true,
+    );
+    expect(rows.filter((f) => f.suppressed).every((f) => !f.fixable)).toBe(true);
+
+    const { repoId: codeql } = await h.tenant();
+    await h.waitForScan(await h.submit(codeql, corpus('codeql__roller_java_large.sarif')));
+    const cq = await findings(codeql);
+    expect(new Set(cq.map((f) => f.dataflow_tier))).toEqual(
+      new Set(['STRONG_MULTI_FILE', 'STRONG_SINGLE_FILE', 'SINGLE_LOCATION']),
+    );
+    const xss = cq.find((f) => f.rule_id === 'java/xss')!;
+    expect(xss.rule).toMatchObject({ id: 'java/xss', cwe: expect.arrayContaining(['CWE-79']) });
+    expect(xss.code_flows.length).toBeGreaterThan(0);
+  });
+
+  it('originalUriBaseIds and checkout_uri make absolute locations repository-relative', async () => {
+    const { repoId } = await h.tenant();
+    const without = await h.waitForScan(
+      await h.submit(repoId, corpus('detekt__gradle_merged_output.sarif')),
+    );
+    expect(without.warnings.join(' ')).toMatch(/6 findings .*invalid_uri.*checkout_uri/);
+    const { repoId: other } = await h.tenant();
+    await h.waitForScan(
+      await h.submit(other, corpus('detekt__gradle_merged_output.sarif'), {
+        checkoutUri: 'file:///Users/tester/detekt',
+      }),
+    );
+    const rows = await findings(other);
+    expect(rows).toHaveLength(6);
+    expect(rows.every((f) => f.problems.length === 0 && !f.uri!.startsWith('/'))).toBe(true);
+  });
+});
