@@ -40,7 +40,11 @@ export default tseslint.config(
     settings: {
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['packages/*/tsconfig.json', 'services/*/tsconfig.json'],
+          project: [
+            'packages/*/tsconfig.json',
+            'services/*/tsconfig.json',
+            'test/e2e/tsconfig.json',
+          ],
           noWarnOnMultipleProjects: true,
         }),
       ],

@@ -30,6 +30,15 @@ export default defineConfig({
       project('api-gateway', 'services/api-gateway'),
       project('sarif-ingest', 'services/sarif-ingest'),
       project('webhook-dispatcher', 'services/webhook-dispatcher'),
+      {
+        extends: true as const,
+        test: {
+          name: 'e2e',
+          root: here('test/e2e'),
+          include: ['**/*.test.ts'],
+          testTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -3,6 +3,8 @@ export interface CliIo {
   env: Readonly<Record<string, string | undefined>>;
   out: (line: string) => void;
   err: (line: string) => void;
+  /** Working directory (the git checkout `upload` describes); the process's by default. */
+  cwd?: string;
 }
 
 /** A failure the user caused or can fix: printed as is, with its exit code. */

@@ -4,17 +4,26 @@ import { ConfigError, loadConfig } from '@remediation/runtime';
 import { Type } from '@sinclair/typebox';
 import { createOrg, createRepo, createToken, revokeToken } from './admin/commands.js';
 import { CliError, report, usageError, type CliIo } from './io.js';
+import { parseDuration } from './upload/duration.js';
+import { upload } from './upload/upload.js';
 
 export type { CliIo } from './io.js';
 
 export const USAGE = `Usage:
+  remediate upload <file.sarif> --repo <repository-id> [--commit <sha>] [--ref <ref>] [--wait] [--timeout <duration>] [--json]
   remediate admin create-org <slug> [--tier standard|enterprise] [--json]
   remediate admin create-repo --org <slug> --name <owner/name> --clone-url <url> [--provider github|gitlab|git] [--default-branch <branch>] [--json]
   remediate admin create-token --org <slug> --name <name> [--repo <repository-id>] [--json]
   remediate admin revoke-token <token-id> [--json]
 
 Environment:
-  DATABASE_URL  PostgreSQL connection string (default postgres://postgres@127.0.0.1:5432/remediation)`;
+  REMEDIATE_URL    the service URL (upload)
+  REMEDIATE_TOKEN  an API token for the repository (upload)
+  DATABASE_URL     PostgreSQL connection string (admin; default postgres://postgres@127.0.0.1:5432/remediation)
+
+upload sends the git root it runs in as checkout_uri and HEAD as the commit unless --commit is
+given, gzips the document, and with --wait polls the scan until it is completed or failed
+(--timeout, default 10m). Exit codes: 0 done, 1 rejected, failed or timed out, 2 usage.`;
 
 const CliConfig = Type.Object({
   DATABASE_URL: Type.String({
@@ -32,6 +41,10 @@ const OPTIONS = {
   provider: { type: 'string' },
   'default-branch': { type: 'string' },
   repo: { type: 'string' },
+  commit: { type: 'string' },
+  ref: { type: 'string' },
+  wait: { type: 'boolean' },
+  timeout: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -99,6 +112,52 @@ const admin = async (
   }
 };
 
+const UPLOAD_OPTIONS: readonly (keyof Values)[] = [
+  'repo',
+  'commit',
+  'ref',
+  'wait',
+  'timeout',
+  'json',
+];
+
+const uploadCommand = async (
+  io: CliIo,
+  file: string | undefined,
+  rest: string[],
+  values: Values,
+): Promise<number> => {
+  try {
+    for (const key of Object.keys(values)) {
+      if (!UPLOAD_OPTIONS.includes(key as keyof Values))
+        throw usageError(`--${key} does not apply to 'upload'`);
+    }
+    if (file === undefined) throw usageError('upload needs the SARIF file to send');
+    if (rest.length > 0) throw usageError(`unexpected argument '${rest[0]}'`);
+    if (!values.repo) throw usageError('--repo <repository-id> is required');
+    const timeoutMs = values.timeout === undefined ? 600_000 : parseDuration(values.timeout);
+    if (timeoutMs === undefined)
+      throw usageError('--timeout must be a duration such as 90s, 10m or 1h');
+    return await upload(io, {
+      file,
+      repo: values.repo,
+      commit: values.commit,
+      ref: values.ref,
+      wait: values.wait === true,
+      timeoutMs,
+      json: values.json === true,
+      cwd: io.cwd ?? process.cwd(),
+    });
+  } catch (err) {
+    if (err instanceof CliError) {
+      io.err(`remediate: ${err.message}${err.exitCode === 2 ? `\n\n${USAGE}` : ''}`);
+      return err.exitCode;
+    }
+    io.err(`remediate: ${(err as Error).message}`);
+    return 1;
+  }
+};
+
 /** Runs the CLI; resolves with the exit code (0 ok, 1 failed, 2 usage). Never throws. */
 export const run = async (argv: readonly string[], io: CliIo): Promise<number> => {
   let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
@@ -113,6 +172,7 @@ export const run = async (argv: readonly string[], io: CliIo): Promise<number> =
     io.out(USAGE);
     return parsed.values.help ? 0 : 2;
   }
+  if (group === 'upload') return uploadCommand(io, command, rest, parsed.values);
   if (group !== 'admin' || command === undefined) {
     io.err(`remediate: unknown command '${parsed.positionals.join(' ')}'\n\n${USAGE}`);
     return 2;

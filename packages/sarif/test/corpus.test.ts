@@ -6,36 +6,12 @@ import {
   parseSarif,
   type SarifLog,
 } from '../src/index.js';
-import { corpusFile, expectedVerdict, manifest } from './corpus.js';
-
-const NOT_A_PROBLEM = new Set(['pass', 'notApplicable', 'informational']);
-
-/**
- * The findings a valid file should yield, computed independently of the service's identity
- * code: results that report a problem, minus exact repeats (same rule, locations, message and
- * fingerprints).
- */
-const expectedFindings = (log: SarifLog): number => {
-  let total = 0;
-  const seen = new Set<string>();
-  for (const run of log.runs) {
-    for (const r of run.results ?? []) {
-      if ((r.kind && NOT_A_PROBLEM.has(r.kind)) || r.baselineState === 'absent') continue;
-      const key = JSON.stringify([
-        run.tool.driver.name,
-        r.ruleId,
-        r.ruleIndex,
-        r.locations,
-        r.message,
-        r.fingerprints,
-        r.partialFingerprints,
-      ]);
-      if (!seen.has(key)) total++;
-      seen.add(key);
-    }
-  }
-  return total;
-};
+import {
+  corpusFile,
+  expectedFindings,
+  expectedVerdict,
+  manifest,
+} from '../../../test/e2e/corpus.js';
 
 describe('the shared SARIF corpus', () => {
   for (const entry of manifest()) {

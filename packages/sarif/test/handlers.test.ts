@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { handlerFor, normalizeLog, parseSarif, type SarifLog } from '../src/index.js';
-import { corpusFile } from './corpus.js';
+import { corpusFile } from '../../../test/e2e/corpus.js';
 import { at, log, result } from './build.js';
 
 const corpusLog = (file: string): SarifLog => {

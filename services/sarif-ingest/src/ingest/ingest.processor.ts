@@ -2,7 +2,7 @@ import { makeEnvelope, type QUEUES } from '@remediation/contracts';
 import { insertOutboxEvent, newId, type Db, type DbOrTx } from '@remediation/db';
 import type { Logger, Processor } from '@remediation/runtime';
 import { normalizeLog, parseSarif, type NormalizedLog, type SarifLog } from '@remediation/sarif';
-import { UnrecoverableError } from 'bullmq';
+import { DelayedError, UnrecoverableError } from 'bullmq';
 import { resolveAbsent, upsertFindings } from './findings.writer.js';
 import { ingestionWarnings } from './scan-warnings.js';
 import {
@@ -12,6 +12,10 @@ import {
   markProcessing,
   type ScanToIngest,
 } from './scans.repository.js';
+
+/** How long a job may wait for its scan's row to become visible. */
+const COMMIT_GRACE_MS = 30_000;
+const RECHECK_MS = 100;
 
 export interface IngestDeps {
   db: Db;
@@ -114,9 +118,18 @@ class ScanAlreadyEndedError extends Error {
  */
 export const ingestProcessor =
   (deps: IngestDeps): Processor<typeof QUEUES.sarifIngest> =>
-  async ({ scanId }) => {
+  async ({ scanId }, job, token) => {
     const scan = await findScan(deps.db, scanId);
-    if (!scan) throw new UnrecoverableError('the scan no longer exists');
+    if (!scan) {
+      // The gateway enqueues inside its transaction, so a fast worker can get here before the
+      // commit: look again shortly, without spending an attempt. A scan that never appears
+      // belonged to a rolled-back upload (or a deleted repository).
+      if (Date.now() - job.timestamp < COMMIT_GRACE_MS) {
+        await job.moveToDelayed(Date.now() + RECHECK_MS, token);
+        throw new DelayedError();
+      }
+      throw new UnrecoverableError('the scan does not exist');
+    }
     if (scan.state === 'completed' || scan.state === 'failed') return { skipped: scan.state };
     if (!(await markProcessing(deps.db, scanId))) return { skipped: 'ended' };
     if (!scan.documentId) throw new UnrecoverableError('the scan has no SARIF document');

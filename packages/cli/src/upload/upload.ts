@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import { CliError, usageError, type CliIo } from '../io.js';
+import { apiBase, call, errorOf, type ApiResponse } from './api.js';
+import { readCheckout } from './git.js';
+
+const gzipAsync = promisify(gzip);
+const COMMIT = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+const FIRST_POLL_MS = 1_000;
+const MAX_POLL_MS = 10_000;
+
+export interface UploadOptions {
+  file: string;
+  repo: string;
+  commit?: string | undefined;
+  ref?: string | undefined;
+  wait: boolean;
+  timeoutMs: number;
+  json: boolean;
+  cwd: string;
+  /** Polling interval bounds (tests shorten them). */
+  pollMs?: { first: number; max: number };
+}
+
+interface ScanView {
+  scan_id: string;
+  state: string;
+  findings_count: number;
+  fixes_generated: number;
+  error: string | null;
+  warnings: string[];
+  tools: string[];
+}
+
+const rejected = (what: string, res: ApiResponse): CliError => {
+  const e = errorOf(res);
+  const problems = (e.problems ?? [])
+    .slice(0, 20)
+    .map((p) => `\n  ${p.path}: ${p.message}`)
+    .join('');
+  return new CliError(`${what}: ${res.status} ${e.code}: ${e.message}${problems}`);
+};
+
+/**
+ * `remediate upload`: gzips the document, sends it with the checkout root (`checkout_uri`),
+ * commit and ref of the git repository it runs in unless told otherwise, and with `--wait`
+ * polls the scan (backing off to every 10 s) until it is `completed` or `failed`.
+ */
+export const upload = async (io: CliIo, options: UploadOptions): Promise<number> => {
+  const url = io.env['REMEDIATE_URL'];
+  const token = io.env['REMEDIATE_TOKEN'];
+  if (!url)
+    throw usageError(
+      'REMEDIATE_URL is not set (the service URL, e.g. https://remediation.example.com)',
+    );
+  if (!token) throw usageError('REMEDIATE_TOKEN is not set (an API token for the repository)');
+  if (options.commit !== undefined && !COMMIT.test(options.commit)) {
+    throw usageError('--commit must be a full 40- or 64-character lower-case hex commit SHA');
+  }
+  let content: Buffer;
+  try {
+    content = await readFile(options.file);
+  } catch (err) {
+    throw new CliError(
+      `cannot read ${options.file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+      2,
+    );
+  }
+  const checkout = await readCheckout(options.cwd);
+  if (!checkout.checkoutUri) {
+    io.err(
+      'remediate: not in a git checkout; absolute file paths in the SARIF will be reported as invalid_uri',
+    );
+  }
+  const commit = options.commit ?? checkout.commitSha;
+  const ref = options.ref ?? checkout.ref;
+  const query = new URLSearchParams({
+    ...(commit ? { commit_sha: commit } : {}),
+    ...(ref ? { ref } : {}),
+    ...(checkout.checkoutUri ? { checkout_uri: checkout.checkoutUri } : {}),
+  });
+  // Same document, repository, commit and ref = same scan: a retried CI step does not scan twice.
+  const key = createHash('sha256')
+    .update(content)
+    .update(`\u0000${options.repo}\u0000${commit ?? ''}\u0000${ref ?? ''}`)
+    .digest('hex');
+  const base = apiBase(url);
+  const repoPath = `/repositories/${encodeURIComponent(options.repo)}`;
+  const res = await call(base, token, `${repoPath}/sarif?${query.toString()}`, {
+    method: 'POST',
+    body: await gzipAsync(content),
+    headers: {
+      'Content-Type': 'application/sarif+json',
+      'Content-Encoding': 'gzip',
+      'Idempotency-Key': `remediate-upload-${key.slice(0, 48)}`,
+    },
+  });
+  if (res.status !== 202) throw rejected('upload rejected', res);
+  const accepted = res.body as { scan_id: string; state: string };
+  const link = `${base}${repoPath}/scans/${accepted.scan_id}`;
+  if (!options.wait) {
+    io.out(
+      options.json
+        ? JSON.stringify({ scan_id: accepted.scan_id, state: accepted.state, url: link })
+        : `uploaded: scan ${accepted.scan_id} is ${accepted.state}\n${link}`,
+    );
+    return 0;
+  }
+  if (!options.json) io.err(`remediate: uploaded; waiting for scan ${accepted.scan_id}`);
+
+  const deadline = Date.now() + options.timeoutMs;
+  let delay = options.pollMs?.first ?? FIRST_POLL_MS;
+  for (;;) {
+    const poll = await call(base, token, `${repoPath}/scans/${accepted.scan_id}`);
+    if (poll.status !== 200) throw rejected('cannot read the scan', poll);
+    const scan = poll.body as ScanView;
+    if (scan.state === 'completed' || scan.state === 'failed') {
+      const failed = scan.state === 'failed';
+      io.out(
+        options.json
+          ? JSON.stringify({ ...scan, url: link })
+          : [
+              `scan ${scan.scan_id} ${scan.state}: ${scan.findings_count} findings, ${scan.fixes_generated} fixes generated${scan.tools.length ? ` (${scan.tools.join(', ')})` : ''}`,
+              ...(failed && scan.error ? [`error: ${scan.error}`] : []),
+              ...scan.warnings.map((w) => `warning: ${w}`),
+              link,
+            ].join('\n'),
+      );
+      return failed ? 1 : 0;
+    }
+    if (Date.now() + delay > deadline) {
+      throw new CliError(
+        `scan ${accepted.scan_id} is still ${scan.state} after the ${Math.round(options.timeoutMs / 1000)} s timeout\n${link}`,
+      );
+    }
+    await sleep(delay);
+    delay = Math.min(Math.round(delay * 1.5), options.pollMs?.max ?? MAX_POLL_MS);
+  }
+};

@@ -1,0 +1,87 @@
+import { createTestDatabase, type TestDatabase } from '@remediation/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, type ErrorBody } from './api.js';
+import { corpusFile, corpusJson, expectedFindings, expectedVerdict, manifest } from './corpus.js';
+import { startStack, type Stack } from './stack.js';
+import { createTenant } from './tenant.js';
+
+let database: TestDatabase;
+let stack: Stack;
+let client: ReturnType<typeof api>;
+let repoId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  stack = await startStack(database.url);
+  await stack.start('api-gateway');
+  await stack.start('sarif-ingest');
+  const tenant = await createTenant(database.db, database.url, 'corpus');
+  repoId = tenant.repoId;
+  client = api(stack.url, tenant.token);
+});
+afterAll(async () => {
+  await stack?.stop();
+  await database?.destroy();
+});
+
+const countRows = async (table: 'scans' | 'sarif_documents') =>
+  Number(
+    (
+      await database.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('every corpus file uploaded through the API', () => {
+  for (const entry of manifest()) {
+    const verdict = expectedVerdict(entry);
+    it(`${entry.file}: ${verdict}`, async () => {
+      const before = await countRows('scans');
+      const res = await client.upload(repoId, corpusFile(entry.file));
+      if (verdict === 'reject') {
+        expect(res.status).toBe(400);
+        const error = (res.body as unknown as ErrorBody).error;
+        expect(error.code).toBe('invalid_sarif');
+        expect(error.problems!.length).toBeGreaterThan(0);
+        const reason = entry.expect_reason ?? '';
+        const path = reason.startsWith('/') ? reason.split(' ')[0]! : '/';
+        const at = entry.file === 'none__dd_no_runs.sarif' ? '/runs' : path;
+        expect(
+          error.problems!.some((p) => p.path === at || p.path.startsWith(`${at}/`)),
+          JSON.stringify(error.problems),
+        ).toBe(true);
+        expect(await countRows('scans')).toBe(before);
+        return;
+      }
+      expect(res.status, JSON.stringify(res.body)).toBe(202);
+      const scan = await client.waitForScan(repoId, res.body.scan_id);
+      const expected = expectedFindings(corpusJson(entry.file));
+      expect(scan, JSON.stringify(scan)).toMatchObject({
+        state: 'completed',
+        findings_count: expected,
+        fixes_generated: 0,
+      });
+      expect(scan.tools).toEqual([...new Set(entry.stats.tool_driver_names)]);
+      if (verdict === 'accept-with-warnings') {
+        expect(scan.warnings).toContainEqual(
+          expect.stringMatching(/newlineSequences: duplicate entries/),
+        );
+      }
+      // The scan's findings, as the API lists them (?scan_id=), page by page.
+      let listed = 0;
+      let cursor: string | null = null;
+      do {
+        const page = await client.call<{ data: unknown[]; next_cursor: string | null }>(
+          'GET',
+          `/repositories/${repoId}/findings?scan_id=${scan.scan_id}&limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        expect(page.status).toBe(200);
+        listed += page.body.data.length;
+        cursor = page.body.next_cursor;
+      } while (cursor);
+      expect(listed).toBe(expected);
+    });
+  }
+});
