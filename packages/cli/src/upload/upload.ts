@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
@@ -62,7 +63,7 @@ export const upload = async (io: CliIo, options: UploadOptions): Promise<number>
   }
   let content: Buffer;
   try {
-    content = await readFile(options.file);
+    content = await readFile(resolve(options.cwd, options.file));
   } catch (err) {
     throw new CliError(
       `cannot read ${options.file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,

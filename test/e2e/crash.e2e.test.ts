@@ -1,0 +1,73 @@
+import { gzipSync } from 'node:zlib';
+import { createTestDatabase, type TestDatabase } from '@remediation/db/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api.js';
+import { generateSarif } from './generate.js';
+import { startStack, type Stack } from './stack.js';
+import { createTenant } from './tenant.js';
+
+let database: TestDatabase;
+let stack: Stack;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  stack = await startStack(database.url);
+  await stack.start('api-gateway');
+});
+afterAll(async () => {
+  await stack?.stop();
+  await database?.destroy();
+});
+
+const count = async (table: 'findings' | 'scan_findings' | 'outbox') =>
+  Number(
+    (
+      await database.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+it('an ingest worker killed mid-document: the job is retried, the scan completes once, no duplicate findings', async () => {
+  const { repoId, token } = await createTenant(database.db, database.url, 'crash');
+  const client = api(stack.url, token);
+  // A short lock so the restarted worker takes over the dead one's job within seconds.
+  const ingestEnv = { INGEST_JOB_LOCK_MS: '2000' };
+  await stack.start('sarif-ingest', ingestEnv);
+
+  const body = gzipSync(JSON.stringify(generateSarif({ results: 25_000, codeFlows: true })));
+  const res = await client.upload(repoId, body, { 'Content-Encoding': 'gzip' });
+  expect(res.status).toBe(202);
+  const scanId = res.body.scan_id;
+
+  // Kill the worker (SIGKILL: no shutdown, no rollback message) as soon as it is working on it.
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const scan = await database.db
+      .selectFrom('scans')
+      .select('state')
+      .where('id', '=', scanId)
+      .executeTakeFirstOrThrow();
+    if (scan.state === 'processing') break;
+    if (Date.now() > deadline)
+      throw new Error(`scan never started: ${stack.output('sarif-ingest')}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  await stack.kill('sarif-ingest', 'SIGKILL');
+  // Mid-document: the write transaction died with the process, nothing of it is visible.
+  expect(await count('findings')).toBe(0);
+  expect(await count('outbox')).toBe(0);
+
+  await stack.start('sarif-ingest', ingestEnv);
+  const scan = await client.waitForScan(repoId, scanId, 90_000);
+  expect(scan).toMatchObject({ state: 'completed', findings_count: 25_000 });
+  expect(await count('findings')).toBe(25_000);
+  expect(await count('scan_findings')).toBe(25_000);
+  const events = await database.db.selectFrom('outbox').select(['type', 'envelope']).execute();
+  expect(events).toHaveLength(1);
+  expect(events[0]).toMatchObject({
+    type: 'scan.completed',
+    envelope: { data: { scan_id: scanId, state: 'completed', findings_count: 25_000 } },
+  });
+});
