@@ -8,7 +8,11 @@ import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import { DEFAULT_LIMITS } from '@remediation/sarif';
 import { createApp, type GatewaySettings } from '../src/app.js';
-import { createSarifInspector, type InspectorOptions } from '../src/scans/sarif-inspector.js';
+import {
+  createSarifInspector,
+  type InspectorOptions,
+  type SarifInspector,
+} from '../src/scans/sarif-inspector.js';
 import { TokenCache } from '../src/auth/token-cache.js';
 import { listenForTokenChanges } from '../src/auth/token-invalidation.js';
 
@@ -36,7 +40,11 @@ export interface Harness {
   /** Builds another app over the same database (a second gateway replica), optionally with other Redis clients. */
   makeApp(
     settings?: Partial<GatewaySettings>,
-    clients?: { redis?: Redis; ingest?: Producer<typeof QUEUES.sarifIngest> },
+    clients?: {
+      redis?: Redis;
+      ingest?: Producer<typeof QUEUES.sarifIngest>;
+      sarifInspector?: SarifInspector;
+    },
   ): Express;
   app: Express;
   close(): Promise<void>;
@@ -65,14 +73,18 @@ export const createHarness = async (
   });
   const makeApp = (
     overrides: Partial<GatewaySettings> = {},
-    clients: { redis?: Redis; ingest?: Producer<typeof QUEUES.sarifIngest> } = {},
+    clients: {
+      redis?: Redis;
+      ingest?: Producer<typeof QUEUES.sarifIngest>;
+      sarifInspector?: SarifInspector;
+    } = {},
   ) =>
     createApp({
       db: database.db,
       redis: clients.redis ?? redis,
       ingest: clients.ingest ?? ingest,
       deliveries,
-      sarifInspector,
+      sarifInspector: clients.sarifInspector ?? sarifInspector,
       secretBox,
       logger,
       tokenCache,

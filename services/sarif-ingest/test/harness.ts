@@ -27,7 +27,11 @@ export interface Harness {
   /** A fresh organization and repository. */
   tenant(): Promise<{ orgId: string; repoId: string }>;
   /** Stores a document and a queued scan as the gateway does, and enqueues its ingestion. */
-  submit(repoId: string, doc: Buffer | object, options?: { checkoutUri?: string }): Promise<string>;
+  submit(
+    repoId: string,
+    doc: Buffer | object,
+    options?: { checkoutUri?: string; enqueueBeforeCommitMs?: number },
+  ): Promise<string>;
   waitForScan(scanId: string, timeoutMs?: number): Promise<ScanState>;
   startIngester(env?: Record<string, string>): Ingester;
   close(): Promise<void>;
@@ -88,6 +92,11 @@ export const createHarness = async (): Promise<Harness> => {
       const text = Buffer.isBuffer(doc) ? doc : Buffer.from(JSON.stringify(doc));
       const documentId = newId();
       const scanId = newId();
+      if (options.enqueueBeforeCommitMs !== undefined) {
+        // As when the worker takes the job before the gateway's transaction commits.
+        await producer.add({ scanId });
+        await new Promise((r) => setTimeout(r, options.enqueueBeforeCommitMs));
+      }
       await db
         .insertInto('sarif_documents')
         .values({
@@ -113,7 +122,7 @@ export const createHarness = async (): Promise<Harness> => {
           error: null,
         })
         .execute();
-      await producer.add({ scanId });
+      if (options.enqueueBeforeCommitMs === undefined) await producer.add({ scanId });
       return scanId;
     },
     waitForScan: async (scanId, timeoutMs = 20_000) => {

@@ -86,6 +86,14 @@ describe('scan lifecycle', () => {
     expect(sent[0]!.envelope).toMatchObject({ data: { scan_id: scanId, state: 'failed' } });
   });
 
+  it('a job taken before the upload commits waits for the scan instead of failing it', async () => {
+    const { repoId } = await h.tenant();
+    const scanId = await h.submit(repoId, corpus('codeql__cqa_valid-sarif.sarif'), {
+      enqueueBeforeCommitMs: 400,
+    });
+    expect(await h.waitForScan(scanId)).toMatchObject({ state: 'completed', findings_count: 3 });
+  });
+
   it('a job delivered twice (at-least-once) leaves one completion, one event and no duplicate links', async () => {
     const { repoId } = await h.tenant();
     const scanId = await h.submit(repoId, corpus('semgrep__dd_issue_10191.sarif'));
