@@ -1,0 +1,283 @@
+// bench/ingest: SARIF ingestion through the real services. For a generated 25,000-result
+// document with code flows and the largest corpus files: time from the upload request to the
+// scan `completed` (ingestion is the last stage for now), findings per second, the peak RSS of
+// the sarif-ingest process (a fresh process per document, VmHWM), and in the same run the floor
+// for the same document: JSON.parse + ajv validation + one bulk INSERT of the same rows.
+// Needs `pnpm build`, local PostgreSQL and Redis.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { run as remediate } from '@remediation/cli';
+import { newId } from '@remediation/db';
+import { normalizeLog, schemaValidator } from '@remediation/sarif';
+import { sql } from 'kysely';
+import { generateSarif } from '../../test/e2e/generate.ts';
+import { createBenchDatabase } from '../lib/database.mjs';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CORPUS = `${ROOT}/../shared/sarif-corpus/`;
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const RESULTS = Number(process.env.BENCH_RESULTS ?? 25_000);
+const CORPUS_FILES = [
+  'fortify__sdk_ScanWithFailureLevelMatrices.sarif',
+  'codeql__roller_java_large.sarif',
+  'semgrep__dd_owasp_benchmark_sample.sarif',
+  'fxcop__sdk_SarifSdkTest.sarif',
+];
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+const startService = async (name, env) => {
+  const healthPort = await freePort();
+  const child = spawn(process.execPath, ['--import', './dist/instrument.js', 'dist/main.js'], {
+    cwd: `${ROOT}/services/${name}`,
+    env: {
+      PATH: process.env.PATH,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      HEALTH_PORT: String(healthPort),
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${healthPort}/readyz`)).ok) return child;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${name} did not become ready`);
+};
+
+const stop = (child) =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+
+/** Peak resident set of a live process (Linux VmHWM), MB. */
+const peakRssMb = (pid) => {
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+};
+
+const cli = async (argv, env) => {
+  const out = [];
+  const code = await remediate(argv, {
+    env,
+    out: (l) => out.push(l),
+    err: (l) => console.error(l),
+  });
+  if (code !== 0) throw new Error(`remediate ${argv.join(' ')} failed`);
+  return JSON.parse(out.join('\n'));
+};
+
+/** The same rows the service writes, for the floor's single INSERT. */
+const floorRows = (doc) =>
+  normalizeLog(doc).findings.map((f) => ({
+    id: newId(),
+    fingerprint: f.fingerprint,
+    tool: f.tool,
+    category: f.category,
+    rule_id: f.ruleId,
+    message: f.message,
+    uri: f.location?.uri ?? null,
+    start_line: f.location?.startLine ?? null,
+    start_column: f.location?.startColumn ?? null,
+    end_line: f.location?.endLine ?? null,
+    end_column: f.location?.endColumn ?? null,
+    level: f.level,
+    severity: f.severity,
+    dataflow_tier: f.dataflowTier,
+    suppressed: f.suppressed,
+    fixable: f.fixable,
+    problems: f.problems,
+    code_flows: f.codeFlows,
+    related_locations: f.relatedLocations,
+    properties: f.properties,
+    rule: f.rule,
+  }));
+
+/** JSON.parse + ajv + one INSERT of all rows into findings (fresh repository, no conflicts). */
+const floor = async (db, repoId, scanId, text, rows) => {
+  const validate = schemaValidator();
+  const started = performance.now();
+  const doc = JSON.parse(text.toString('utf8').replace(/^\uFEFF/, ''));
+  if (!validate(doc)) throw new Error('floor: document does not validate');
+  const payload = JSON.stringify(rows);
+  await sql`
+    insert into findings (id, repository_id, fingerprint, first_seen_scan_id, last_seen_scan_id,
+      tool, category, rule_id, message, uri, start_line, start_column, end_line, end_column,
+      level, severity, dataflow_tier, suppressed, fixable, problems, code_flows,
+      related_locations, properties, rule)
+    select r.id, ${repoId}, r.fingerprint, ${scanId}, ${scanId}, r.tool, r.category, r.rule_id,
+      r.message, r.uri, r.start_line, r.start_column, r.end_line, r.end_column, r.level,
+      r.severity, r.dataflow_tier, r.suppressed, r.fixable, r.problems, r.code_flows,
+      r.related_locations, r.properties, r.rule
+    from jsonb_to_recordset(${payload}::jsonb) as r(
+      id uuid, fingerprint text, tool text, category text, rule_id text, message text, uri text,
+      start_line integer, start_column integer, end_line integer, end_column integer,
+      level text, severity text, dataflow_tier text, suppressed boolean, fixable boolean,
+      problems text[], code_flows jsonb, related_locations jsonb, properties jsonb, rule jsonb)`.execute(
+    db,
+  );
+  return performance.now() - started;
+};
+
+const main = async () => {
+  const database = await createBenchDatabase();
+  const { db, url } = database;
+  const prefix = `bench-${randomBytes(4).toString('hex')}`;
+  const gatewayPort = await freePort();
+  const base = { DATABASE_URL: url, REDIS_URL, QUEUE_PREFIX: prefix };
+  const gateway = await startService('api-gateway', {
+    ...base,
+    PORT: String(gatewayPort),
+    HOST: '127.0.0.1',
+    SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  });
+  const rows = [];
+  try {
+    const env = { DATABASE_URL: url };
+    await cli(['admin', 'create-org', 'bench', '--json'], env);
+    await db
+      .updateTable('organizations')
+      .set({ rate_limit_rpm: 1e6, rate_limit_burst: 1e6 })
+      .execute();
+    const documents = [
+      [
+        `generated ${RESULTS} results + code flows`,
+        Buffer.from(JSON.stringify(generateSarif({ results: RESULTS, codeFlows: true }))),
+      ],
+      ...CORPUS_FILES.map((f) => [f, readFileSync(`${CORPUS}${f}`)]),
+    ];
+    for (const [name, text] of documents) {
+      const repo = await cli(
+        [
+          'admin',
+          'create-repo',
+          '--org',
+          'bench',
+          '--name',
+          `bench/${rows.length}`,
+          '--clone-url',
+          'https://example.com/r.git',
+          '--json',
+        ],
+        env,
+      );
+      const token = await cli(
+        [
+          'admin',
+          'create-token',
+          '--org',
+          'bench',
+          '--name',
+          `t${rows.length}`,
+          '--repo',
+          repo.id,
+          '--json',
+        ],
+        env,
+      );
+      const ingest = await startService('sarif-ingest', base);
+      const body = gzipSync(text);
+      const started = performance.now();
+      const res = await fetch(`http://127.0.0.1:${gatewayPort}/v1/repositories/${repo.id}/sarif`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${token.token}`,
+          'Content-Type': 'application/json',
+          'Content-Encoding': 'gzip',
+        },
+        body,
+      });
+      const accepted = performance.now() - started;
+      if (res.status !== 202) throw new Error(`${name}: upload ${res.status} ${await res.text()}`);
+      const { scan_id: scanId } = await res.json();
+      let scan;
+      for (;;) {
+        scan = await db
+          .selectFrom('scans')
+          .select(['state', 'findings_count', 'started_at', 'completed_at'])
+          .where('id', '=', scanId)
+          .executeTakeFirstOrThrow();
+        if (scan.state === 'completed' || scan.state === 'failed') break;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      const total = performance.now() - started;
+      const rss = peakRssMb(ingest.pid);
+      await stop(ingest);
+      if (scan.state !== 'completed') throw new Error(`${name}: scan ${scan.state}`);
+      // The floor, for the same document and rows, into a fresh repository.
+      const floorRepo = await cli(
+        [
+          'admin',
+          'create-repo',
+          '--org',
+          'bench',
+          '--name',
+          `floor/${rows.length}`,
+          '--clone-url',
+          'https://example.com/r.git',
+          '--json',
+        ],
+        env,
+      );
+      const floorScan = newId();
+      await db
+        .insertInto('scans')
+        .values({
+          id: floorScan,
+          repository_id: floorRepo.id,
+          sarif_document_id: null,
+          state: 'completed',
+          source: 'upload',
+          commit_sha: null,
+          ref: null,
+          checkout_uri: null,
+          idempotency_key: null,
+          error: null,
+        })
+        .execute();
+      const prepared = floorRows(JSON.parse(text.toString('utf8').replace(/^\uFEFF/, '')));
+      const floorMs = await floor(db, floorRepo.id, floorScan, text, prepared);
+      rows.push({
+        document: name,
+        'size MB': (text.length / 1e6).toFixed(1),
+        findings: scan.findings_count,
+        'upload→202 ms': Math.round(accepted),
+        'upload→completed ms': Math.round(total),
+        'findings/s': Math.round(scan.findings_count / (total / 1000)),
+        'ingest peak RSS MB': Math.round(rss),
+        'floor ms': Math.round(floorMs),
+        'ratio to floor': (total / floorMs).toFixed(2),
+      });
+    }
+  } finally {
+    await stop(gateway);
+    await database.drop();
+  }
+  console.table(rows);
+  const main = rows[0];
+  console.log(
+    `25k target: completed in ${(main['upload→completed ms'] / 1000).toFixed(1)} s (target < 10 s), ratio ${main['ratio to floor']} (target ≤ 3)`,
+  );
+};
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
