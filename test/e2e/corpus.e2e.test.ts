@@ -1,6 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '@remediation/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, type ErrorBody } from './api.js';
+import { api, type ApiResponse, type ErrorBody } from './api.js';
 import { corpusFile, corpusJson, expectedFindings, expectedVerdict, manifest } from './corpus.js';
 import { startStack, type Stack } from './stack.js';
 import { createTenant } from './tenant.js';
@@ -73,10 +73,11 @@ describe('every corpus file uploaded through the API', () => {
       let listed = 0;
       let cursor: string | null = null;
       do {
-        const page = await client.call<{ data: unknown[]; next_cursor: string | null }>(
-          'GET',
-          `/repositories/${repoId}/findings?scan_id=${scan.scan_id}&limit=100${cursor ? `&cursor=${cursor}` : ''}`,
-        );
+        const page: ApiResponse<{ data: unknown[]; next_cursor: string | null }> =
+          await client.call(
+            'GET',
+            `/repositories/${repoId}/findings?scan_id=${scan.scan_id}&limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+          );
         expect(page.status).toBe(200);
         listed += page.body.data.length;
         cursor = page.body.next_cursor;

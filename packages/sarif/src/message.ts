@@ -5,16 +5,14 @@ import type {
   ToolComponent,
 } from './sarif-types.js';
 
-const PLACEHOLDER = /\{(\d+)\}/g;
+/** `{n}` placeholders, and `{{`/`}}` for literal braces (SARIF §3.11.5). */
+const TOKEN = /\{\{|\}\}|\{(\d+)\}/g;
 
-/** Substitutes `{n}` placeholders with the message's arguments (`{{`/`}}` are literal braces). */
+/** Substitutes `{n}` placeholders with the message's arguments. */
 const format = (template: string, args: readonly string[] | undefined): string => {
-  if (!args || args.length === 0) return template;
-  return template
-    .replace(/\{\{|\}\}/g, (m) => (m === '{{' ? '\u0000' : '\u0001'))
-    .replace(PLACEHOLDER, (m, n: string) => args[Number(n)] ?? m)
-    .replace(/\u0000/g, '{')
-    .replace(/\u0001/g, '}');
+  return template.replace(TOKEN, (m, n: string | undefined) =>
+    m === '{{' ? '{' : m === '}}' ? '}' : (args?.[Number(n)] ?? m),
+  );
 };
 
 const pick = (s: MultiformatMessageString | undefined): string | undefined =>
