@@ -94,6 +94,27 @@ describe('scan lifecycle', () => {
     expect(await h.waitForScan(scanId)).toMatchObject({ state: 'completed', findings_count: 3 });
   });
 
+  it('NUL characters (which PostgreSQL cannot store) are replaced, not a failed scan', async () => {
+    const { repoId } = await h.tenant();
+    const scanId = await h.submit(
+      repoId,
+      doc('x', [
+        {
+          ruleId: 'r\u0000',
+          message: { text: 'bad \u0000 byte' },
+          locations: [at('a.c', 1)],
+          properties: { raw: '\u0000' },
+        },
+      ]),
+    );
+    expect(await h.waitForScan(scanId)).toMatchObject({ state: 'completed', findings_count: 1 });
+    expect((await findings(repoId))[0]).toMatchObject({
+      rule_id: 'r\uFFFD',
+      message: 'bad \uFFFD byte',
+      properties: { raw: '\uFFFD' },
+    });
+  });
+
   it('a job delivered twice (at-least-once) leaves one completion, one event and no duplicate links', async () => {
     const { repoId } = await h.tenant();
     const scanId = await h.submit(repoId, corpus('semgrep__dd_issue_10191.sarif'));
