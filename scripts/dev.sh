@@ -58,6 +58,10 @@ cat >&2 <<INFO
     curl -H "Authorization: Bearer $token" -H "Content-Type: application/json" \\
          --data-binary @scan.sarif ${PUBLIC_URL:-http://localhost:8080}/v1/repositories/$repo_id/sarif
 
+    # from a CI checkout: validates, uploads gzipped, waits for the scan
+    REMEDIATE_URL=${PUBLIC_URL:-http://localhost:8080} REMEDIATE_TOKEN=$token \\
+      pnpm -s remediate upload scan.sarif --repo $repo_id --wait
+
   More tokens: pnpm remediate admin create-token --org demo --name <name>
 
 INFO
