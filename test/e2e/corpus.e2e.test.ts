@@ -86,3 +86,27 @@ describe('every corpus file uploaded through the API', () => {
     });
   }
 });
+
+describe('a finding in detail', () => {
+  it('keeps the rule metadata, code flows, related locations and properties the scanner sent', async () => {
+    const res = await client.upload(repoId, corpusFile('snykcode__dd_issue_9270.sarif'));
+    const scan = await client.waitForScan(repoId, res.body.scan_id);
+    const list = await client.call<{
+      data: { id: string; rule_id: string; dataflow_tier: string }[];
+    }>(
+      'GET',
+      `/repositories/${repoId}/findings?scan_id=${scan.scan_id}&rule_id=javascript%2FXSS&limit=100`,
+    );
+    const flowed = list.body.data.find((f) => f.dataflow_tier.startsWith('STRONG_'));
+    expect(flowed).toBeDefined();
+    const detail = await client.call<Record<string, unknown>>('GET', `/findings/${flowed!.id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({
+      rule_id: 'javascript/XSS',
+      tool: 'SnykCode',
+      rule: { id: 'javascript/XSS', cwe: ['CWE-79'], tool_component: 'SnykCode' },
+      code_flows: [expect.objectContaining({ threadFlows: expect.any(Array) })],
+      properties: expect.objectContaining({ priorityScore: expect.any(Number) }),
+    });
+  });
+});

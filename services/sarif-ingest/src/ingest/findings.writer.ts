@@ -41,7 +41,9 @@ const UPDATE_SET = sql.raw(
 );
 
 const withoutNul = (_key: string, value: unknown): unknown =>
-  typeof value === 'string' && value.includes('\u0000') ? value.replaceAll('\u0000', '\uFFFD') : value;
+  typeof value === 'string' && value.includes('\u0000')
+    ? value.replaceAll('\u0000', '\uFFFD')
+    : value;
 
 /**
  * The batch as JSON for PostgreSQL, which cannot store U+0000 in text or jsonb: valid SARIF
