@@ -12,6 +12,11 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { run as remediate } from '@remediation/cli';
 import { newId } from '@remediation/db';
+import {
+  FINDING_RECORD_TYPE,
+  serialize,
+  toRecord,
+} from '../../services/sarif-ingest/dist/ingest/findings.writer.js';
 import { normalizeLog, schemaValidator } from '@remediation/sarif';
 import { sql } from 'kysely';
 import { generateSarif } from '../../test/e2e/generate.ts';
@@ -84,31 +89,8 @@ const cli = async (argv, env) => {
   return JSON.parse(out.join('\n'));
 };
 
-/** The same rows the service writes, for the floor's single INSERT. */
-const floorRows = (doc) =>
-  normalizeLog(doc).findings.map((f) => ({
-    id: newId(),
-    fingerprint: f.fingerprint,
-    tool: f.tool,
-    category: f.category,
-    rule_id: f.ruleId,
-    message: f.message,
-    uri: f.location?.uri ?? null,
-    start_line: f.location?.startLine ?? null,
-    start_column: f.location?.startColumn ?? null,
-    end_line: f.location?.endLine ?? null,
-    end_column: f.location?.endColumn ?? null,
-    level: f.level,
-    severity: f.severity,
-    dataflow_tier: f.dataflowTier,
-    suppressed: f.suppressed,
-    fixable: f.fixable,
-    problems: f.problems,
-    code_flows: f.codeFlows,
-    related_locations: f.relatedLocations,
-    properties: f.properties,
-    rule: f.rule,
-  }));
+/** The same rows the service writes, built by the service's own code, for the floor's INSERT. */
+const floorRows = (doc) => normalizeLog(doc).findings.map(toRecord);
 
 /** JSON.parse + ajv + one INSERT of all rows into findings (fresh repository, no conflicts). */
 const floor = async (db, repoId, scanId, text, rows) => {
@@ -116,7 +98,7 @@ const floor = async (db, repoId, scanId, text, rows) => {
   const started = performance.now();
   const doc = JSON.parse(text.toString('utf8').replace(/^\uFEFF/, ''));
   if (!validate(doc)) throw new Error('floor: document does not validate');
-  const payload = JSON.stringify(rows);
+  const payload = serialize(rows);
   await sql`
     insert into findings (id, repository_id, fingerprint, first_seen_scan_id, last_seen_scan_id,
       tool, category, rule_id, message, uri, start_line, start_column, end_line, end_column,
@@ -126,13 +108,7 @@ const floor = async (db, repoId, scanId, text, rows) => {
       r.message, r.uri, r.start_line, r.start_column, r.end_line, r.end_column, r.level,
       r.severity, r.dataflow_tier, r.suppressed, r.fixable, r.problems, r.code_flows,
       r.related_locations, r.properties, r.rule
-    from jsonb_to_recordset(${payload}::jsonb) as r(
-      id uuid, fingerprint text, tool text, category text, rule_id text, message text, uri text,
-      start_line integer, start_column integer, end_line integer, end_column integer,
-      level text, severity text, dataflow_tier text, suppressed boolean, fixable boolean,
-      problems text[], code_flows jsonb, related_locations jsonb, properties jsonb, rule jsonb)`.execute(
-    db,
-  );
+    from jsonb_to_recordset(${payload}::jsonb) as ${sql.raw(FINDING_RECORD_TYPE)}`.execute(db);
   return performance.now() - started;
 };
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type ApiResponse, type ErrorBody } from './api.js';
 import { corpusFile, corpusJson, expectedFindings, expectedVerdict, manifest } from './corpus.js';
 import { startStack, type Stack } from './stack.js';
-import { createTenant } from './tenant.js';
+import { countRows, createTenant } from './tenant.js';
 
 let database: TestDatabase;
 let stack: Stack;
@@ -24,21 +24,13 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-const countRows = async (table: 'scans' | 'sarif_documents') =>
-  Number(
-    (
-      await database.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const rowsIn = (table: Parameters<typeof countRows>[1]) => countRows(database.db, table);
 
 describe('every corpus file uploaded through the API', () => {
   for (const entry of manifest()) {
     const verdict = expectedVerdict(entry);
     it(`${entry.file}: ${verdict}`, async () => {
-      const before = await countRows('scans');
+      const before = await rowsIn('scans');
       const res = await client.upload(repoId, corpusFile(entry.file));
       if (verdict === 'reject') {
         expect(res.status).toBe(400);
@@ -52,7 +44,7 @@ describe('every corpus file uploaded through the API', () => {
           error.problems!.some((p) => p.path === at || p.path.startsWith(`${at}/`)),
           JSON.stringify(error.problems),
         ).toBe(true);
-        expect(await countRows('scans')).toBe(before);
+        expect(await rowsIn('scans')).toBe(before);
         return;
       }
       expect(res.status, JSON.stringify(res.body)).toBe(202);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { api } from './api.js';
 import { generateSarif } from './generate.js';
 import { startStack, type Stack } from './stack.js';
-import { createTenant } from './tenant.js';
+import { countRows, createTenant } from './tenant.js';
 
 let database: TestDatabase;
 let stack: Stack;
@@ -19,15 +19,7 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-const count = async (table: 'findings' | 'scan_findings' | 'outbox') =>
-  Number(
-    (
-      await database.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const count = (table: Parameters<typeof countRows>[1]) => countRows(database.db, table);
 
 it('an ingest worker killed mid-document: the job is retried, the scan completes once, no duplicate findings', async () => {
   const { repoId, token } = await createTenant(database.db, database.url, 'crash');

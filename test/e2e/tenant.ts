@@ -47,3 +47,17 @@ export const createTenant = async (db: Db, databaseUrl: string, slug: string) =>
   );
   return { repoId: repo['id']!, token: token['token']! };
 };
+
+/** Rows in a table of the test database. */
+export const countRows = async (
+  db: Db,
+  table: 'findings' | 'scan_findings' | 'outbox' | 'scans' | 'sarif_documents',
+) =>
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );

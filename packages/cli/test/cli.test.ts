@@ -163,7 +163,9 @@ describe('remediate admin', () => {
       [['admin', 'create-org', 'x', '--bogus'], 2, /bogus/],
       [['admin', 'create-org', 'x', '--org', 'y'], 2, /does not apply/],
       [['admin', 'frobnicate'], 2, /unknown command/],
-      [['upload'], 2, /unknown command/],
+      [['upload'], 2, /upload needs the SARIF file/],
+      [['upload', 'a.sarif', '--repo', 'r', '--tier', 'x'], 2, /--tier does not apply to 'upload'/],
+      [['frobnicate'], 2, /unknown command/],
     ];
     const before = await t.db.selectFrom('organizations').select('id').execute();
     for (const [argv, code, message] of cases) {

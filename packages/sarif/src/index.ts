@@ -9,15 +9,14 @@ export {
   categoryOf,
   normalizeLog,
   type FindingLocation,
-  type FindingProblem,
   type NormalizedFinding,
   type NormalizedLog,
   type NormalizeOptions,
   type RunSummary,
 } from './normalize.js';
 export { checkoutRoot, resolveArtifactUri, type ResolvedUri } from './uri.js';
-export { dataflowTier, DATAFLOW_TIERS, type DataflowTier } from './tier.js';
-export { severityFromLevel, severityFromScore, SEVERITIES, type Severity } from './severity.js';
+export { dataflowTier } from './tier.js';
+export { severityFromLevel, severityFromScore } from './severity.js';
 export { suppressed } from './suppression.js';
 export { HANDLERS, handlerFor } from './handlers/registry.js';
 export type { RuleMetadata, ScannerHandler } from './handlers/types.js';

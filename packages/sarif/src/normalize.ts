@@ -5,12 +5,11 @@ import type { HandlerContext, RuleMetadata, ScannerHandler } from './handlers/ty
 import { messageText } from './message.js';
 import { RuleIndex, ruleIdOf } from './rules.js';
 import type { Level, ReportingDescriptor, Result, Run, SarifLog } from './sarif-types.js';
-import { severityFromLevel, severityFromScore, type Severity } from './severity.js';
+import type { DataflowTier, FindingProblem, Severity } from '@remediation/contracts';
+import { severityFromLevel, severityFromScore } from './severity.js';
 import { suppressed } from './suppression.js';
-import { dataflowTier, type DataflowTier } from './tier.js';
+import { dataflowTier } from './tier.js';
 import { checkoutRoot, resolveArtifactUri } from './uri.js';
-
-export type FindingProblem = 'missing_rule_id' | 'missing_location' | 'invalid_uri';
 
 export interface FindingLocation {
   uri: string;

@@ -1,7 +1,5 @@
+import type { Severity } from '@remediation/contracts';
 import type { Level } from './sarif-types.js';
-
-export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
-export type Severity = (typeof SEVERITIES)[number];
 
 const NAMED: Record<string, Severity> = {
   critical: 'critical',

@@ -1,13 +1,6 @@
+import type { DataflowTier } from '@remediation/contracts';
 import type { CodeFlow, Run, ThreadFlow } from './sarif-types.js';
 import { resolveArtifactUri } from './uri.js';
-
-export const DATAFLOW_TIERS = [
-  'STRONG_MULTI_FILE',
-  'STRONG_SINGLE_FILE',
-  'WEAK',
-  'SINGLE_LOCATION',
-] as const;
-export type DataflowTier = (typeof DATAFLOW_TIERS)[number];
 
 /**
  * The files of a thread flow when every step is usable, else undefined. A step is usable when

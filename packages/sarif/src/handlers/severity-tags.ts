@@ -1,4 +1,5 @@
-import { severityFromScore, type Severity } from '../severity.js';
+import type { Severity } from '@remediation/contracts';
+import { severityFromScore } from '../severity.js';
 import type { ReportingDescriptor } from '../sarif-types.js';
 
 const WORDS = new Set(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']);

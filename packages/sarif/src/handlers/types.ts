@@ -1,5 +1,5 @@
 import type { ReportingDescriptor, Result, Run, ToolComponent } from '../sarif-types.js';
-import type { Severity } from '../severity.js';
+import type { Severity } from '@remediation/contracts';
 
 export interface HandlerContext {
   run: Run;

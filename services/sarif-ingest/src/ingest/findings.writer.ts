@@ -23,11 +23,13 @@ const OBSERVED = [
   'rule',
 ] as const;
 
-const RECORD_TYPE = sql.raw(`r(
+/** The row type of a batch as `jsonb_to_recordset` reads it (bench/ingest's floor uses it too). */
+export const FINDING_RECORD_TYPE = `r(
   id uuid, fingerprint text, tool text, category text, rule_id text, message text, uri text,
   start_line integer, start_column integer, end_line integer, end_column integer,
   level text, severity text, dataflow_tier text, suppressed boolean, fixable boolean,
-  problems text[], code_flows jsonb, related_locations jsonb, properties jsonb, rule jsonb)`);
+  problems text[], code_flows jsonb, related_locations jsonb, properties jsonb, rule jsonb)`;
+const RECORD_TYPE = sql.raw(FINDING_RECORD_TYPE);
 
 // A scan older than the one that last saw the finding (ingested late) must not roll it back.
 const NEWER = 'findings.last_seen_scan_id <= excluded.last_seen_scan_id';
@@ -49,12 +51,13 @@ const withoutNul = (_key: string, value: unknown): unknown =>
  * The batch as JSON for PostgreSQL, which cannot store U+0000 in text or jsonb: valid SARIF
  * may carry it (binary snippets), so it becomes U+FFFD. The slower replacer runs only then.
  */
-const serialize = (records: unknown[]): string => {
+export const serialize = (records: unknown[]): string => {
   const json = JSON.stringify(records);
   return json.includes('\\u0000') ? JSON.stringify(records, withoutNul) : json;
 };
 
-const toRecord = (f: NormalizedFinding) => ({
+/** One finding as a row of a batch. */
+export const toRecord = (f: NormalizedFinding) => ({
   id: newId(),
   fingerprint: f.fingerprint,
   tool: f.tool,
