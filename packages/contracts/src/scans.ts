@@ -48,7 +48,25 @@ export const SarifAccepted = Type.Object(
 export type SarifAccepted = Static<typeof SarifAccepted>;
 
 export const SarifUploadQuery = {
-  commit_sha: Type.Optional(Type.String({ pattern: '^[0-9a-f]{40}([0-9a-f]{24})?$' })),
-  ref: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
-  checkout_uri: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
+  commit_sha: Type.Optional(
+    Type.String({
+      pattern: '^[0-9a-f]{40}([0-9a-f]{24})?$',
+      description: 'Commit the scan ran on; else `versionControlProvenance[0].revisionId`',
+    }),
+  ),
+  ref: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      description: 'Git ref (`refs/heads/main`); else `versionControlProvenance[0].branch`',
+    }),
+  ),
+  checkout_uri: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 2048,
+      description:
+        'Root of the checkout the scanner ran in (`file:///home/runner/work/app`, as GitHub names it): absolute locations under it become repository-relative; without it they are `invalid_uri`',
+    }),
+  ),
 };

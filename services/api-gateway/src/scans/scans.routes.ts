@@ -114,7 +114,8 @@ export const scanRoutes = (deps: {
     method: 'post',
     path: '/repositories/{id}/sarif',
     operationId: 'uploadSarif',
-    summary: 'Upload a SARIF 2.1.0 document (optionally gzip-compressed); creates a queued scan',
+    summary:
+      'Upload a SARIF 2.1.0 document (optionally gzip-compressed); validated before it is stored (400 `invalid_sarif` with problems; 413 above 10 MiB as sent, 20 runs or 25,000 results per run by default); creates a queued scan',
     tag: 'Scans',
     access: 'repository',
     params: RepoParams,
