@@ -1,10 +1,11 @@
 import { QUEUES } from '@remediation/contracts';
 import type { Db } from '@remediation/db';
-import { createWorker, type Logger, type Redis } from '@remediation/runtime';
+import { createProducer, createWorker, type Logger, type Redis } from '@remediation/runtime';
 import type { Static } from '@sinclair/typebox';
 import { Queue, UnrecoverableError, type Job, type Worker } from 'bullmq';
 import type { IngestConfig } from './config.js';
 import { failScan, ingestProcessor, type IngestDeps } from './ingest/ingest.processor.js';
+import { startStrandedSweep } from './ingest/stranded-sweep.js';
 
 export interface Ingester {
   worker: Worker;
@@ -33,6 +34,8 @@ export const createIngester = (deps: {
   config: Readonly<Static<typeof IngestConfig>>;
   db: Db;
   workerRedis: Redis;
+  /** Fails fast while Redis is down (the sweep's re-enqueues). */
+  producerRedis: Redis;
   logger: Logger;
 }): Ingester => {
   const { config } = deps;
@@ -69,12 +72,30 @@ export const createIngester = (deps: {
     connection: deps.workerRedis,
     prefix: config.QUEUE_PREFIX,
   });
+  const producer = createProducer(QUEUES.sarifIngest, {
+    connection: deps.producerRedis,
+    prefix: config.QUEUE_PREFIX,
+  });
+  let sweep: { stop(): Promise<void> } | undefined;
   return {
     worker,
     queue,
-    run: () => void worker.run(),
+    run: () => {
+      void worker.run();
+      sweep = startStrandedSweep({
+        db: deps.db,
+        logger: deps.logger,
+        queue,
+        producer,
+        processorDeps,
+        intervalMs: config.INGEST_SWEEP_INTERVAL_MS,
+        graceMs: config.INGEST_STRANDED_GRACE_MS,
+      });
+    },
     stop: async () => {
+      await sweep?.stop();
       await worker.close();
+      await producer.close();
       await queue.close();
     },
   };

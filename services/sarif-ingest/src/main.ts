@@ -23,10 +23,11 @@ const main = async (): Promise<void> => {
     onIdleError: (err) => logger.warn({ err: err.message }, 'idle database connection lost'),
   });
   const workerRedis = createRedis(config.REDIS_URL, 'worker');
-  workerRedis.on('error', (err: Error) =>
-    logger.warn({ err: err.message }, 'redis connection error'),
-  );
-  const ingester = createIngester({ config, db, workerRedis, logger });
+  const producerRedis = createRedis(config.REDIS_URL, 'producer');
+  for (const r of [workerRedis, producerRedis]) {
+    r.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis connection error'));
+  }
+  const ingester = createIngester({ config, db, workerRedis, producerRedis, logger });
   const registry = createMetricsRegistry('sarif-ingest');
   registerQueueMetrics(registry, [ingester.queue]);
   const health = await startHealthServer({
@@ -45,7 +46,10 @@ const main = async (): Promise<void> => {
   const shutdown = createShutdown({ logger, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
   shutdown.add('readiness', () => health.setReady(false));
   shutdown.add('ingester', () => ingester.stop());
-  shutdown.add('redis', async () => void (await workerRedis.quit()));
+  shutdown.add(
+    'redis',
+    async () => void (await Promise.all([workerRedis.quit(), producerRedis.quit()])),
+  );
   shutdown.add('postgres', () => db.destroy());
   shutdown.add('health', () => health.close());
   shutdown.listen();

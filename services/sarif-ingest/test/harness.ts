@@ -147,7 +147,7 @@ export const createHarness = async (): Promise<Harness> => {
         QUEUE_PREFIX: prefix,
         ...env,
       });
-      const ingester = createIngester({ config, db, workerRedis, logger });
+      const ingester = createIngester({ config, db, workerRedis, producerRedis, logger });
       ingesters.push(ingester);
       ingester.run();
       return ingester;

@@ -1,5 +1,10 @@
+import { createRedis } from '@remediation/runtime';
+import { UnrecoverableError, Worker } from 'bullmq';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, corpus, type Harness } from './harness.js';
+
+const REDIS = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 
 let h: Harness;
 beforeAll(async () => {
@@ -249,5 +254,58 @@ describe('what findings keep', () => {
     const rows = await findings(other);
     expect(rows).toHaveLength(6);
     expect(rows.every((f) => f.problems.length === 0 && !f.uri!.startsWith('/'))).toBe(true);
+  });
+});
+
+describe('stranded scans', () => {
+  it('a scan whose job was lost (Redis data loss) is enqueued again by the sweep and completes', async () => {
+    const other = await createHarness();
+    try {
+      const { repoId } = await other.tenant();
+      const scanId = await other.submit(repoId, corpus('codeql__cqa_valid-sarif.sarif'));
+      // The job disappears, as when Redis restarts without persistence.
+      await other.producer.queue.obliterate({ force: true });
+      await other.db
+        .updateTable('scans')
+        .set({ created_at: sql<Date>`now() - interval '10 minutes'` } as never)
+        .where('id', '=', scanId)
+        .execute();
+      other.startIngester({ INGEST_SWEEP_INTERVAL_MS: '200', INGEST_STRANDED_GRACE_MS: '60000' });
+      expect(await other.waitForScan(scanId)).toMatchObject({
+        state: 'completed',
+        findings_count: 3,
+      });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a scan whose job failed for good without the scan being marked is failed by the sweep', async () => {
+    const other = await createHarness();
+    try {
+      const { repoId } = await other.tenant();
+      const scanId = await other.submit(repoId, corpus('codeql__cqa_valid-sarif.sarif'));
+      // Another consumer fails the job without marking the scan (as if that write had failed).
+      const connection = createRedis(REDIS, 'worker');
+      const rogue = new Worker(
+        'sarif-ingest',
+        () => Promise.reject(new UnrecoverableError('boom')),
+        { connection, prefix: other.prefix },
+      );
+      await new Promise<void>((resolve) => rogue.once('failed', () => resolve()));
+      await rogue.close();
+      await connection.quit();
+      await other.db
+        .updateTable('scans')
+        .set({ created_at: sql<Date>`now() - interval '10 minutes'` } as never)
+        .where('id', '=', scanId)
+        .execute();
+      other.startIngester({ INGEST_SWEEP_INTERVAL_MS: '200', INGEST_STRANDED_GRACE_MS: '60000' });
+      const scan = await other.waitForScan(scanId);
+      expect(scan.state).toBe('failed');
+      expect(scan.error).toMatch(/failed for good/);
+    } finally {
+      await other.close();
+    }
   });
 });

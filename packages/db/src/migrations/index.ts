@@ -6,6 +6,7 @@ import * as webhooksOutbox from './2026-11-21-004-webhooks-outbox.js';
 import * as tokenChangeNotify from './2026-11-21-005-token-change-notify.js';
 import * as redeliveries from './2026-11-21-006-redeliveries.js';
 import * as findingRules from './2026-11-21-007-finding-rules.js';
+import * as unfinishedScansIndex from './2026-11-21-008-unfinished-scans-index.js';
 
 /**
  * Every migration, append-only, keyed by its date-prefixed name. Listed statically (not read
@@ -19,4 +20,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-21-005-token-change-notify': tokenChangeNotify,
   '2026-11-21-006-redeliveries': redeliveries,
   '2026-11-21-007-finding-rules': findingRules,
+  '2026-11-21-008-unfinished-scans-index': unfinishedScansIndex,
 };
