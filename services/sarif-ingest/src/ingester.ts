@@ -5,6 +5,7 @@ import type { Static } from '@sinclair/typebox';
 import { Queue, UnrecoverableError, type Job, type Worker } from 'bullmq';
 import type { IngestConfig } from './config.js';
 import { failScan, ingestProcessor, type IngestDeps } from './ingest/ingest.processor.js';
+import { noIngestMetrics, type IngestMetrics } from './ingest/ingest-metrics.js';
 import { startStrandedSweep } from './ingest/stranded-sweep.js';
 
 export interface Ingester {
@@ -37,12 +38,14 @@ export const createIngester = (deps: {
   /** Fails fast while Redis is down (the sweep's re-enqueues). */
   producerRedis: Redis;
   logger: Logger;
+  metrics?: IngestMetrics;
 }): Ingester => {
   const { config } = deps;
   const processorDeps: IngestDeps = {
     db: deps.db,
     logger: deps.logger,
     batchSize: config.INGEST_BATCH_SIZE,
+    metrics: deps.metrics ?? noIngestMetrics,
   };
   const worker = createWorker(QUEUES.sarifIngest, ingestProcessor(processorDeps), {
     connection: deps.workerRedis,

@@ -11,6 +11,7 @@ import {
 } from '@remediation/runtime';
 import { sql } from 'kysely';
 import { IngestConfig } from './config.js';
+import { createIngestMetrics } from './ingest/ingest-metrics.js';
 import { createIngester } from './ingester.js';
 
 const main = async (): Promise<void> => {
@@ -27,8 +28,15 @@ const main = async (): Promise<void> => {
   for (const r of [workerRedis, producerRedis]) {
     r.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis connection error'));
   }
-  const ingester = createIngester({ config, db, workerRedis, producerRedis, logger });
   const registry = createMetricsRegistry('sarif-ingest');
+  const ingester = createIngester({
+    config,
+    db,
+    workerRedis,
+    producerRedis,
+    logger,
+    metrics: createIngestMetrics(registry),
+  });
   registerQueueMetrics(registry, [ingester.queue]);
   const health = await startHealthServer({
     port: config.HEALTH_PORT,

@@ -12,7 +12,9 @@ import {
   type Producer,
   type Redis,
 } from '@remediation/runtime';
+import { Registry } from 'prom-client';
 import { IngestConfig } from '../src/config.js';
+import { createIngestMetrics } from '../src/ingest/ingest-metrics.js';
 import { createIngester, type Ingester } from '../src/ingester.js';
 
 const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
@@ -34,6 +36,8 @@ export interface Harness {
   ): Promise<string>;
   waitForScan(scanId: string, timeoutMs?: number): Promise<ScanState>;
   startIngester(env?: Record<string, string>): Ingester;
+  /** The Prometheus text of every ingester started here. */
+  metricsText(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -53,6 +57,7 @@ export const createHarness = async (): Promise<Harness> => {
   const producer = createProducer(QUEUES.sarifIngest, { connection: producerRedis, prefix });
   const connections: Redis[] = [producerRedis];
   const ingesters: Ingester[] = [];
+  const registries: Registry[] = [];
   const logger = createLogger({ service: 'sarif-ingest-test', level: 'silent' });
 
   return {
@@ -147,11 +152,21 @@ export const createHarness = async (): Promise<Harness> => {
         QUEUE_PREFIX: prefix,
         ...env,
       });
-      const ingester = createIngester({ config, db, workerRedis, producerRedis, logger });
+      const registry = new Registry();
+      registries.push(registry);
+      const ingester = createIngester({
+        config,
+        db,
+        workerRedis,
+        producerRedis,
+        logger,
+        metrics: createIngestMetrics(registry),
+      });
       ingesters.push(ingester);
       ingester.run();
       return ingester;
     },
+    metricsText: async () => (await Promise.all(registries.map((r) => r.metrics()))).join('\n'),
     close: async () => {
       await Promise.all(ingesters.map((i) => i.stop()));
       await producer.queue.obliterate({ force: true });

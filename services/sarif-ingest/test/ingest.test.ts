@@ -69,6 +69,10 @@ describe('scan lifecycle', () => {
       .where('scan_id', '=', scanId)
       .executeTakeFirstOrThrow();
     expect(Number(links.n)).toBe(37);
+    const metrics = await h.metricsText();
+    expect(metrics).toMatch(/remediation_ingest_scans_total\{state="completed"\} [1-9]/);
+    expect(metrics).toMatch(/remediation_ingest_findings_total [1-9]\d+/);
+    expect(metrics).toMatch(/remediation_ingest_duration_seconds_count [1-9]/);
   });
 
   it('an empty results array completes with zero findings and zero fixes', async () => {

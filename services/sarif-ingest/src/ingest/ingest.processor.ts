@@ -4,6 +4,7 @@ import type { Logger, Processor } from '@remediation/runtime';
 import { normalizeLog, parseSarif, type NormalizedLog, type SarifLog } from '@remediation/sarif';
 import { DelayedError, UnrecoverableError } from 'bullmq';
 import { resolveAbsent, upsertFindings } from './findings.writer.js';
+import type { IngestMetrics } from './ingest-metrics.js';
 import { ingestionWarnings } from './scan-warnings.js';
 import {
   findScan,
@@ -21,6 +22,7 @@ export interface IngestDeps {
   db: Db;
   logger: Logger;
   batchSize: number;
+  metrics: IngestMetrics;
 }
 
 /** Emits `scan.completed` (with `state` completed or failed) inside the finishing transaction. */
@@ -68,7 +70,7 @@ const writeResults = async (
   deps: IngestDeps,
   scan: ScanToIngest,
   log: NormalizedLog,
-): Promise<boolean> =>
+): Promise<{ seen: number; resolved: number }> =>
   deps.db.transaction().execute(async (trx) => {
     let seen = 0;
     for (let i = 0; i < log.findings.length; i += deps.batchSize) {
@@ -101,7 +103,7 @@ const writeResults = async (
       },
       'scan ingested',
     );
-    return true;
+    return { seen, resolved };
   });
 
 class ScanAlreadyEndedError extends Error {
@@ -119,6 +121,7 @@ class ScanAlreadyEndedError extends Error {
 export const ingestProcessor =
   (deps: IngestDeps): Processor<typeof QUEUES.sarifIngest> =>
   async ({ scanId }, job, token) => {
+    const started = performance.now();
     const scan = await findScan(deps.db, scanId);
     if (!scan) {
       // The gateway enqueues inside its transaction, so a fast worker can get here before the
@@ -139,13 +142,16 @@ export const ingestProcessor =
     // Documents are validated at upload; one that no longer parses cannot succeed on retry.
     if (!parsed.ok) throw new UnrecoverableError('the stored SARIF document is not valid JSON');
     const log = normalizeLog(parsed.value as SarifLog, { checkoutUri: scan.checkoutUri });
+    let written: { seen: number; resolved: number };
     try {
-      await writeResults(deps, scan, log);
+      written = await writeResults(deps, scan, log);
     } catch (err) {
       if (err instanceof ScanAlreadyEndedError) return { skipped: 'ended' };
       throw err;
     }
-    return { findings: log.findings.length };
+    deps.metrics.findingsWritten(written.seen, written.resolved);
+    deps.metrics.scanEnded('completed', (performance.now() - started) / 1000);
+    return { findings: written.seen };
   };
 
 /**
@@ -158,6 +164,7 @@ export const failScan = async (deps: IngestDeps, scanId: string, reason: string)
   await deps.db.transaction().execute(async (trx) => {
     const finished = await finishScan(trx, scanId, { state: 'failed', error: reason });
     if (!finished) return;
+    deps.metrics.scanEnded('failed');
     await emitScanCompleted(trx, scan, {
       state: 'failed',
       findingsCount: 0,
