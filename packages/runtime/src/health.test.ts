@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startHealthServer, type HealthServer } from './health.js';
+import { startHealthServer, workerChecks, type HealthServer } from './health.js';
 import { createMetricsRegistry } from './metrics.js';
 
 let server: HealthServer | undefined;
@@ -53,5 +53,26 @@ describe('health server', () => {
     const metrics = await get('/metrics');
     expect(metrics.status).toBe(200);
     expect(metrics.text).toMatch(/process_cpu_seconds_total\{service="svc-x"\}/);
+  });
+});
+
+describe('workerChecks', () => {
+  it('passes when PostgreSQL and Redis answer and the worker runs; names what fails otherwise', async () => {
+    let running = true;
+    const checks = workerChecks({
+      pingPostgres: () => Promise.resolve(1),
+      redis: { ping: () => Promise.resolve('PONG') },
+      worker: { isRunning: () => running },
+    });
+    await expect(Promise.all(Object.values(checks).map((c) => c()))).resolves.toBeDefined();
+    running = false;
+    await expect(checks['worker']!()).rejects.toThrow('worker not running');
+    const down = workerChecks({
+      pingPostgres: () => Promise.reject(new Error('connection refused')),
+      redis: { ping: () => Promise.reject(new Error('redis down')) },
+      worker: { isRunning: () => true },
+    });
+    await expect(down['postgres']!()).rejects.toThrow('connection refused');
+    await expect(down['redis']!()).rejects.toThrow('redis down');
   });
 });

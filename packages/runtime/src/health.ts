@@ -4,6 +4,21 @@ import type { Registry } from 'prom-client';
 
 export type Check = () => Promise<void>;
 
+/**
+ * The readiness checks every queue-worker service runs: PostgreSQL and Redis answer, and its
+ * worker is running.
+ */
+export const workerChecks = (deps: {
+  pingPostgres: () => Promise<unknown>;
+  redis: { ping(): Promise<unknown> };
+  worker: { isRunning(): boolean };
+}): Record<string, Check> => ({
+  postgres: async () => void (await deps.pingPostgres()),
+  redis: async () => void (await deps.redis.ping()),
+  worker: () =>
+    deps.worker.isRunning() ? Promise.resolve() : Promise.reject(new Error('worker not running')),
+});
+
 export interface HealthServer {
   readonly port: number;
   /** Readiness is false until set; shutdown sets it false first. */

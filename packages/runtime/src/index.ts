@@ -11,7 +11,7 @@ export {
   type Processor,
   type Producer,
 } from './queues.js';
-export { startHealthServer, type Check, type HealthServer } from './health.js';
+export { startHealthServer, workerChecks, type Check, type HealthServer } from './health.js';
 export { createMetricsRegistry, registerQueueMetrics } from './metrics.js';
 export { createShutdown, fatal, type Shutdown } from './shutdown.js';
 export { currentTraceId } from './telemetry.js';

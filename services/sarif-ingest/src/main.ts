@@ -8,6 +8,7 @@ import {
   loadConfig,
   registerQueueMetrics,
   startHealthServer,
+  workerChecks,
 } from '@remediation/runtime';
 import { sql } from 'kysely';
 import { IngestConfig } from './config.js';
@@ -41,14 +42,11 @@ const main = async (): Promise<void> => {
   const health = await startHealthServer({
     port: config.HEALTH_PORT,
     registry,
-    checks: {
-      postgres: async () => void (await sql`select 1`.execute(db)),
-      redis: async () => void (await workerRedis.ping()),
-      worker: () =>
-        ingester.worker.isRunning()
-          ? Promise.resolve()
-          : Promise.reject(new Error('worker not running')),
-    },
+    checks: workerChecks({
+      pingPostgres: () => sql`select 1`.execute(db),
+      redis: workerRedis,
+      worker: ingester.worker,
+    }),
   });
 
   const shutdown = createShutdown({ logger, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });

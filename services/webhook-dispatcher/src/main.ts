@@ -8,6 +8,7 @@ import {
   fatal,
   loadConfig,
   startHealthServer,
+  workerChecks,
 } from '@remediation/runtime';
 import { createSecretBox, parseKey } from '@remediation/security';
 import { sql } from 'kysely';
@@ -41,14 +42,11 @@ const main = async (): Promise<void> => {
   const health = await startHealthServer({
     port: config.HEALTH_PORT,
     registry,
-    checks: {
-      postgres: async () => void (await sql`select 1`.execute(db)),
-      redis: async () => void (await workerRedis.ping()),
-      worker: () =>
-        dispatcher.worker.isRunning()
-          ? Promise.resolve()
-          : Promise.reject(new Error('worker not running')),
-    },
+    checks: workerChecks({
+      pingPostgres: () => sql`select 1`.execute(db),
+      redis: workerRedis,
+      worker: dispatcher.worker,
+    }),
   });
 
   const shutdown = createShutdown({ logger, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
