@@ -62,15 +62,18 @@ describe('workerChecks', () => {
     const checks = workerChecks({
       pingPostgres: () => Promise.resolve(1),
       redis: { ping: () => Promise.resolve('PONG') },
-      worker: { isRunning: () => running },
+      workers: [
+        { name: 'fix', isRunning: () => running },
+        { name: 'forge-event', isRunning: () => true },
+      ],
     });
     await expect(Promise.all(Object.values(checks).map((c) => c()))).resolves.toBeDefined();
     running = false;
-    await expect(checks['worker']!()).rejects.toThrow('worker not running');
+    await expect(checks['workers']!()).rejects.toThrow('worker not running: fix');
     const down = workerChecks({
       pingPostgres: () => Promise.reject(new Error('connection refused')),
       redis: { ping: () => Promise.reject(new Error('redis down')) },
-      worker: { isRunning: () => true },
+      workers: [{ name: 'w', isRunning: () => true }],
     });
     await expect(down['postgres']!()).rejects.toThrow('connection refused');
     await expect(down['redis']!()).rejects.toThrow('redis down');

@@ -5,18 +5,22 @@ import type { Registry } from 'prom-client';
 export type Check = () => Promise<void>;
 
 /**
- * The readiness checks every queue-worker service runs: PostgreSQL and Redis answer, and its
- * worker is running.
+ * The readiness checks every queue-worker service runs: PostgreSQL and Redis answer, and each
+ * of its workers is running.
  */
 export const workerChecks = (deps: {
   pingPostgres: () => Promise<unknown>;
   redis: { ping(): Promise<unknown> };
-  worker: { isRunning(): boolean };
+  workers: readonly { name: string; isRunning(): boolean }[];
 }): Record<string, Check> => ({
   postgres: async () => void (await deps.pingPostgres()),
   redis: async () => void (await deps.redis.ping()),
-  worker: () =>
-    deps.worker.isRunning() ? Promise.resolve() : Promise.reject(new Error('worker not running')),
+  workers: () => {
+    const stopped = deps.workers.filter((w) => !w.isRunning()).map((w) => w.name);
+    return stopped.length === 0
+      ? Promise.resolve()
+      : Promise.reject(new Error(`worker not running: ${stopped.join(', ')}`));
+  },
 });
 
 export interface HealthServer {

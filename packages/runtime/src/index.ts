@@ -15,3 +15,10 @@ export { startHealthServer, workerChecks, type Check, type HealthServer } from '
 export { createMetricsRegistry, registerQueueMetrics } from './metrics.js';
 export { createShutdown, fatal, type Shutdown } from './shutdown.js';
 export { currentTraceId } from './telemetry.js';
+export {
+  runWorkerService,
+  startWorkerService,
+  type WorkerServiceDeps,
+  type WorkerServiceOptions,
+  type WorkerUnit,
+} from './worker-service.js';
