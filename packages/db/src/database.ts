@@ -9,6 +9,7 @@ import type {
   ScansTable,
   TriageResultsTable,
 } from './tables/scans.js';
+import type { RepositoryCredentialsTable } from './tables/repository-credentials.js';
 import type { ApiTokensTable, OrganizationsTable, RepositoriesTable } from './tables/tenancy.js';
 import type {
   OutboxTable,
@@ -21,6 +22,7 @@ export interface Database {
   organizations: OrganizationsTable;
   api_tokens: ApiTokensTable;
   repositories: RepositoriesTable;
+  repository_credentials: RepositoryCredentialsTable;
   sarif_documents: SarifDocumentsTable;
   scans: ScansTable;
   findings: FindingsTable;

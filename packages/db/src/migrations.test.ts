@@ -12,6 +12,7 @@ const TABLES = [
   'outbox',
   'pull_requests',
   'repositories',
+  'repository_credentials',
   'sarif_documents',
   'scan_findings',
   'scans',

@@ -7,6 +7,7 @@ import * as tokenChangeNotify from './2026-11-21-005-token-change-notify.js';
 import * as redeliveries from './2026-11-21-006-redeliveries.js';
 import * as findingRules from './2026-11-21-007-finding-rules.js';
 import * as unfinishedScansIndex from './2026-11-21-008-unfinished-scans-index.js';
+import * as repositoryCredentials from './2026-11-23-010-repository-credentials.js';
 
 /**
  * Every migration, append-only, keyed by its date-prefixed name. Listed statically (not read
@@ -21,4 +22,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-21-006-redeliveries': redeliveries,
   '2026-11-21-007-finding-rules': findingRules,
   '2026-11-21-008-unfinished-scans-index': unfinishedScansIndex,
+  '2026-11-23-010-repository-credentials': repositoryCredentials,
 };
