@@ -5,6 +5,8 @@ export interface CliIo {
   err: (line: string) => void;
   /** Working directory (the git checkout `upload` describes); the process's by default. */
   cwd?: string;
+  /** Reads all of standard input (`--password-stdin`). */
+  stdin?: () => Promise<string>;
 }
 
 /** A failure the user caused or can fix: printed as is, with its exit code. */

@@ -3,6 +3,7 @@ import { createDb, type Db } from '@remediation/db';
 import { ConfigError, loadConfig } from '@remediation/runtime';
 import { Type } from '@sinclair/typebox';
 import { createOrg, createRepo, createToken, revokeToken } from './admin/commands.js';
+import { createUserCommand, firstLine } from './admin/users.js';
 import { CliError, report, usageError, type CliIo } from './io.js';
 import { parseDuration } from './upload/duration.js';
 import { upload } from './upload/upload.js';
@@ -15,6 +16,7 @@ export const USAGE = `Usage:
   remediate admin create-repo --org <slug> --name <owner/name> --clone-url <url> [--provider github|gitlab|git] [--default-branch <branch>] [--json]
   remediate admin create-token --org <slug> --name <name> [--repo <repository-id>] [--json]
   remediate admin revoke-token <token-id> [--json]
+  remediate admin create-user --org <slug> --email <email> [--role admin|member] [--password-stdin] [--json]
 
 Environment:
   REMEDIATE_URL    the service URL (upload)
@@ -46,6 +48,9 @@ const OPTIONS = {
   wait: { type: 'boolean' },
   timeout: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
+  email: { type: 'string' },
+  role: { type: 'string' },
+  'password-stdin': { type: 'boolean' },
 } as const;
 
 type Values = ReturnType<
@@ -57,6 +62,7 @@ const ALLOWED: Record<string, readonly (keyof Values)[]> = {
   'create-repo': ['org', 'name', 'clone-url', 'provider', 'default-branch'],
   'create-token': ['org', 'name', 'repo'],
   'revoke-token': [],
+  'create-user': ['org', 'email', 'role', 'password-stdin'],
 };
 
 const admin = async (
@@ -104,6 +110,24 @@ const admin = async (
           `${t.scope} token ${t.id} created for ${t.organization}; it is shown once, store it in a secrets store:`,
         );
       return report(io, json, t, t.token);
+    }
+    case 'create-user': {
+      if (values['password-stdin'] === true && !io.stdin)
+        throw usageError('--password-stdin needs standard input');
+      const password =
+        values['password-stdin'] === true && io.stdin ? firstLine(await io.stdin()) : undefined;
+      const u = await createUserCommand(db, {
+        org: values.org,
+        email: values.email,
+        role: values.role,
+        password,
+      });
+      const human = u.one_time_password
+        ? `${u.role} ${u.email} created in ${u.organization}; one-time password (shown once, to be changed at first sign-in):\n${u.one_time_password}`
+        : u.created
+          ? `${u.role} ${u.email} created in ${u.organization}`
+          : `${u.email} (existing user) added to ${u.organization} as ${u.role}; their password is unchanged`;
+      return report(io, json, u, human);
     }
     default: {
       const r = await revokeToken(db, { id: positionals[0] });

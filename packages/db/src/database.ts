@@ -11,6 +11,7 @@ import type {
 } from './tables/scans.js';
 import type { RepositoryCredentialsTable } from './tables/repository-credentials.js';
 import type { ApiTokensTable, OrganizationsTable, RepositoriesTable } from './tables/tenancy.js';
+import type { MembershipsTable, SessionsTable, UsersTable } from './tables/users.js';
 import type {
   OutboxTable,
   WebhookDeliveriesTable,
@@ -35,6 +36,9 @@ export interface Database {
   outbox: OutboxTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+  users: UsersTable;
+  memberships: MembershipsTable;
+  sessions: SessionsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -13,6 +13,7 @@ export * from './tables/tenancy.js';
 export * from './tables/scans.js';
 export * from './tables/fixes.js';
 export * from './tables/webhooks.js';
+export * from './tables/users.js';
 export * from './tables/repository-credentials.js';
 export * from './queries/organizations.js';
 export * from './queries/outbox.js';

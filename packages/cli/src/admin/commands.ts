@@ -1,7 +1,6 @@
 import { DEFAULT_REPOSITORY_SETTINGS } from '@remediation/contracts';
 import { findOrganizationBySlug, insertOrganization, isId, newId, type Db } from '@remediation/db';
-import { generateToken } from '@remediation/security';
-import { sql } from 'kysely';
+import { AccountError, issueToken, revokeToken as revokeApiToken } from '@remediation/accounts';
 import { CliError, usageError } from '../io.js';
 import {
   parseBranch,
@@ -81,53 +80,33 @@ export const createToken = async (
   if (!args.name || args.name.length > 100)
     throw usageError('--name is required (at most 100 characters)');
   const org = await requireOrg(db, args.org);
-  let repositoryId: string | null = null;
-  if (args.repo !== undefined) {
-    const repoId = args.repo;
-    const repo = isId(repoId)
-      ? await db
-          .selectFrom('repositories')
-          .select('id')
-          .where('id', '=', repoId)
-          .where('organization_id', '=', org.id)
-          .executeTakeFirst()
-      : undefined;
-    if (!repo) throw new CliError(`repository '${repoId}' does not exist in '${org.slug}'`);
-    repositoryId = repo.id;
-  }
-  const generated = generateToken();
-  const row = await db
-    .insertInto('api_tokens')
-    .values({
-      id: newId(),
-      organization_id: org.id,
+  if (args.repo !== undefined && !isId(args.repo))
+    throw new CliError(`repository '${args.repo}' does not exist in '${org.slug}'`);
+  try {
+    const { token, summary } = await issueToken(db, {
+      organizationId: org.id,
       name: args.name,
-      token_hash: generated.hash,
-      display_prefix: generated.displayPrefix,
-      scope: repositoryId ? 'repository' : 'organization',
-      repository_id: repositoryId,
-    })
-    .returning(['id', 'scope'])
-    .executeTakeFirstOrThrow();
-  return {
-    token: generated.token,
-    id: row.id,
-    scope: row.scope,
-    repository_id: repositoryId,
-    organization: org.slug,
-  };
+      repositoryId: args.repo,
+    });
+    return {
+      token,
+      id: summary.id,
+      scope: summary.scope,
+      repository_id: summary.repository_id,
+      organization: org.slug,
+    };
+  } catch (err) {
+    if (err instanceof AccountError && err.field === '/repository_id')
+      throw new CliError(`repository '${args.repo}' does not exist in '${org.slug}'`);
+    if (err instanceof AccountError) throw usageError(err.message);
+    throw err;
+  }
 };
 
 export const revokeToken = async (db: Db, args: { id?: string | undefined }) => {
   const id = args.id;
   if (!id) throw usageError('revoke-token needs a token id');
-  if (!isId(id)) throw new CliError(`token '${id}' does not exist`);
-  const row = await db
-    .updateTable('api_tokens')
-    .set({ revoked_at: sql<Date>`coalesce(revoked_at, now())` as never })
-    .where('id', '=', id)
-    .returning(['id', 'revoked_at'])
-    .executeTakeFirst();
+  const row = await revokeApiToken(db, id);
   if (!row) throw new CliError(`token '${id}' does not exist`);
-  return { id: row.id, revoked_at: new Date(row.revoked_at!).toISOString() };
+  return { id: row.id, revoked_at: row.revoked_at.toISOString() };
 };

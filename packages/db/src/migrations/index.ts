@@ -8,6 +8,8 @@ import * as redeliveries from './2026-11-21-006-redeliveries.js';
 import * as findingRules from './2026-11-21-007-finding-rules.js';
 import * as unfinishedScansIndex from './2026-11-21-008-unfinished-scans-index.js';
 import * as repositoryCredentials from './2026-11-23-010-repository-credentials.js';
+import * as deliveryClaims from './2026-11-23-020-delivery-claims.js';
+import * as usersSessions from './2026-11-23-030-users-sessions.js';
 
 /**
  * Every migration, append-only, keyed by its date-prefixed name. Listed statically (not read
@@ -23,4 +25,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-21-007-finding-rules': findingRules,
   '2026-11-21-008-unfinished-scans-index': unfinishedScansIndex,
   '2026-11-23-010-repository-credentials': repositoryCredentials,
+  '2026-11-23-020-delivery-claims': deliveryClaims,
+  '2026-11-23-030-users-sessions': usersSessions,
 };
