@@ -104,6 +104,8 @@ export default tseslint.config(
       'packages/db/src/migrate.ts',
       'packages/db/src/testing/**',
       'packages/cli/src/main.ts',
+      // What git child processes inherit (PATH, HOME, proxies); not configuration.
+      'packages/source/src/git/inherited-env.ts',
       'test/**',
       '**/*.test.ts',
       '**/test/**',

@@ -29,6 +29,7 @@ export default defineConfig({
       project('sarif', 'packages/sarif'),
       project('cli', 'packages/cli'),
       project('source', 'packages/source'),
+      project('source', 'packages/source'),
       project('api-gateway', 'services/api-gateway'),
       project('sarif-ingest', 'services/sarif-ingest'),
       project('webhook-dispatcher', 'services/webhook-dispatcher'),
