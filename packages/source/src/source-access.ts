@@ -101,6 +101,7 @@ const NO_LOG: SourceLogger = {
   warn: () => undefined,
 };
 const MIB = 1024 * 1024;
+const EXPECTED_READ_FAILURES = new Set<string>(['not_found', 'not_a_file', 'too_large']);
 
 /** Creates source access over `options.cacheDir`. Validates the allow-list (throws when invalid). */
 export const createSourceAccess = (options: SourceAccessOptions): SourceAccess => {
@@ -127,6 +128,9 @@ export const createSourceAccess = (options: SourceAccessOptions): SourceAccess =
   const known = new LRUCache<string, true>({ max: 10_000 });
   const inflight = new Map<string, Promise<MirrorFetchResult>>();
   const dirOf = (id: string) => mirrorPath(options.cacheDir, id);
+  const forget = (id: string) => {
+    for (const key of [...known.keys()]) if (key.startsWith(`${id}\0`)) known.delete(key);
+  };
 
   const checkRepo = (repo: SourceRepository) => {
     if (!REPOSITORY_ID.test(repo.id))
@@ -152,7 +156,13 @@ export const createSourceAccess = (options: SourceAccessOptions): SourceAccess =
         secrets: secretForms(repo.credentials),
         target,
         wanted,
-      }).finally(() => inflight.delete(key));
+      })
+        .then((result) => {
+          // A dropped mirror (above the size cap) no longer has the commits it had.
+          if (!result.ok && result.reason === 'too_large') forget(repo.id);
+          return result;
+        })
+        .finally(() => inflight.delete(key));
       inflight.set(key, pending);
     }
     return pending;
@@ -201,7 +211,11 @@ export const createSourceAccess = (options: SourceAccessOptions): SourceAccess =
     const cached = blobs?.get(key);
     if (cached) return cached;
     const read = await readBlob(ctx, dirOf(repo.id), sha, path, options.maxFileBytes);
-    if (!read.ok) return read;
+    if (!read.ok) {
+      // git itself failed (e.g. the mirror was removed): check the commit again next time.
+      if (!EXPECTED_READ_FAILURES.has(read.reason)) known.delete(`${repo.id}\0${sha}`);
+      return read;
+    }
     const blob: CachedBlob = {
       content: read.content,
       oid: read.oid,

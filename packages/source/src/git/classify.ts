@@ -26,6 +26,14 @@ const RULES: readonly (readonly [RegExp, FetchFailureReason])[] = [
   ],
 ];
 
+const EXPLANATION: Partial<Record<FetchFailureReason, string>> = {
+  auth_failed:
+    'the remote refused the credentials, or asked for credentials none were configured for',
+  repository_not_found: 'the remote has no such repository (or hides it without credentials)',
+  unreachable: 'the remote could not be reached',
+  protocol_not_allowed: 'git refused the transport',
+};
+
 /**
  * Turns a failed git network run into a typed failure. `secrets` are removed from the
  * message along with anything URL-credential-like.
@@ -40,5 +48,6 @@ export const classifyFailure = (
   if (run.timedOut) return failure('timeout', `${operation} did not finish within ${timeoutMs} ms`);
   const detail = scrub(run.stderr, secrets);
   const reason = RULES.find(([pattern]) => pattern.test(run.stderr))?.[1] ?? 'git_failed';
-  return failure(reason, detail === '' ? `${operation} failed` : `${operation} failed: ${detail}`);
+  const what = EXPLANATION[reason] ?? `${operation} failed`;
+  return failure(reason, detail === '' ? what : `${what}: ${detail}`);
 };

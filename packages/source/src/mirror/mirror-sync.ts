@@ -23,7 +23,7 @@ const describe = (request: FetchRequest) =>
 const tooLarge = (ctx: MirrorContext): SourceFailure<FetchFailureReason> =>
   failure(
     'too_large',
-    `the mirror would exceed ${ctx.maxMirrorBytes} bytes; the fetch was stopped`,
+    `the repository does not fit in the ${ctx.maxMirrorBytes}-byte mirror cap (GIT_MAX_MIRROR_BYTES); it is not mirrored`,
   );
 
 /** Creates the mirror in a temporary directory and renames it into place once fetched. */
@@ -52,6 +52,17 @@ const clone = async (
   }
 };
 
+/**
+ * A mirror never stays above the cap: it is removed (renamed away first, so it disappears at
+ * once) and the repository is refused until the cap is raised.
+ */
+const discard = async (ctx: MirrorContext, dir: string) => {
+  const trash = `${dir}.tmp-${randomUUID()}`;
+  await rename(dir, trash);
+  await rm(trash, { recursive: true, force: true });
+  return tooLarge(ctx);
+};
+
 const incremental = async (
   ctx: MirrorContext,
   dir: string,
@@ -59,10 +70,10 @@ const incremental = async (
   lockLost: AbortSignal,
 ) => {
   const max = ctx.maxMirrorBytes;
-  if (max !== undefined && (await packBytes(dir)) > max) return tooLarge(ctx);
+  if (max !== undefined && (await packBytes(dir)) > max) return discard(ctx, dir);
   const { run, tooLarge: over } = await runFetch(ctx, dir, request, lockLost);
-  if (run.exitCode !== 0 || over) await removeTemporaryPacks(dir);
-  if (over) return tooLarge(ctx);
+  if (over) return discard(ctx, dir);
+  if (run.exitCode !== 0) await removeTemporaryPacks(dir);
   if (run.exitCode !== 0)
     return classifyFailure(describe(request), run, request.secrets, ctx.fetchTimeoutMs);
   // Incremental fetches add one pack each; repack now and then (outside the fetch's deadline).
@@ -124,7 +135,7 @@ export const syncMirror = async (
   if (result.ok) ctx.logger.info({ ...fields, fetch: result.fetch }, 'git mirror synchronized');
   else
     ctx.logger.warn(
-      { ...fields, reason: result.reason, message: result.message },
+      { ...fields, reason: result.reason, detail: result.message },
       'git mirror fetch failed',
     );
   return result;
