@@ -28,6 +28,7 @@ export default tseslint.config(
       '**/*.mjs',
       '**/*.cjs',
       'vitest.config.ts',
+      'packages/codemods/src/**/fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -79,6 +80,14 @@ export default tseslint.config(
     rules: restrictImports(
       ['../../*/src/**'],
       'Services talk only through queues and the database.',
+    ),
+  },
+  {
+    // The codemod engine is pure: texts in, texts out; the fixer does the IO.
+    files: ['packages/codemods/src/**/*.ts'],
+    rules: restrictImports(
+      ['**/services/**', 'fs', 'node:*', 'child_process', 'net', 'http', 'https'],
+      'packages/codemods/src is pure: no file, network or process access.',
     ),
   },
   {

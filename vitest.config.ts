@@ -28,6 +28,7 @@ export default defineConfig({
       project('accounts', 'packages/accounts'),
       project('sarif', 'packages/sarif'),
       project('cli', 'packages/cli'),
+      project('codemods', 'packages/codemods'),
       project('source', 'packages/source'),
       project('source', 'packages/source'),
       project('api-gateway', 'services/api-gateway'),

@@ -1,0 +1,68 @@
+import type { Codemod } from '../engine/codemod.js';
+import { locateSite } from '../engine/run.js';
+import { languageOf } from '../languages.js';
+import type { CodemodInput, Edited } from '../types.js';
+import { allowedRanges, diffStaysLocal, type LineRange } from './locality.js';
+import { inputAfter } from './shift.js';
+import { syntaxErrors } from './syntax.js';
+
+/**
+ * True when the codemod's detection still finds a vulnerable construct at the finding's location
+ * (or code flow) once shifted into the fixed text. A good fix makes this false.
+ */
+export const stillMatches = (codemod: Codemod, input: CodemodInput, result: Edited): boolean =>
+  !('kind' in locateSite(codemod, inputAfter(input, result)));
+
+/** True when running the codemod again on the fixed text changes nothing. */
+export const reapplyIsNoop = (codemod: Codemod, input: CodemodInput, result: Edited): boolean => {
+  const again = codemod.transform(inputAfter(input, result));
+  return again.kind === 'not_applicable' || again.files.every((f) => f.before === f.after);
+};
+
+/** Why an evaluation failed, one entry per failed check. */
+export type EvaluationFailure =
+  | { check: 'parses'; path: string; errors: { kind: string; line: number; column: number }[] }
+  | { check: 'pattern_gone' }
+  | { check: 'idempotent' }
+  | { check: 'diff_local'; path: string; outside: LineRange[] };
+
+export interface Evaluation {
+  ok: boolean;
+  parses: boolean;
+  patternGone: boolean;
+  idempotent: boolean;
+  diffLocal: boolean;
+  failures: EvaluationFailure[];
+}
+
+/**
+ * Every pure check a fix must pass before it is stored `generated`: each changed source file
+ * parses without ERROR/MISSING nodes, the codemod's pattern no longer matches at the finding,
+ * re-applying is a no-op, and the diff stays within the site plus imports, helpers and manifests.
+ * (`git apply --check` against the commit is the caller's, as it needs the repository.)
+ */
+export const evaluate = (codemod: Codemod, input: CodemodInput, result: Edited): Evaluation => {
+  const failures: EvaluationFailure[] = [];
+  for (const file of result.files) {
+    const language = languageOf(file.path);
+    if (!language) continue;
+    const errors = syntaxErrors(language, file.after);
+    if (errors.length > 0) failures.push({ check: 'parses', path: file.path, errors });
+  }
+  const patternGone = !stillMatches(codemod, input, result);
+  if (!patternGone) failures.push({ check: 'pattern_gone' });
+  const idempotent = reapplyIsNoop(codemod, input, result);
+  if (!idempotent) failures.push({ check: 'idempotent' });
+  for (const file of result.files) {
+    const local = diffStaysLocal(file.before, file.after, allowedRanges(result, file));
+    if (!local.ok) failures.push({ check: 'diff_local', path: file.path, outside: local.outside });
+  }
+  return {
+    ok: failures.length === 0,
+    parses: !failures.some((f) => f.check === 'parses'),
+    patternGone,
+    idempotent,
+    diffLocal: !failures.some((f) => f.check === 'diff_local'),
+    failures,
+  };
+};

@@ -1,0 +1,64 @@
+import { structuredPatch } from 'diff';
+import { normalizePath } from '../locate/code-flow.js';
+import { LineIndex } from '../text/line-index.js';
+import type { Edited, FileChange } from '../types.js';
+
+/** Lines of a file, 1-based, both ends included. */
+export interface LineRange {
+  startLine: number;
+  endLine: number;
+}
+
+export interface Locality {
+  ok: boolean;
+  /** Changed line ranges of `before` that no allowed range covers. */
+  outside: LineRange[];
+}
+
+/**
+ * Checks that every changed line of `before` (a pure insertion counts as the line it follows)
+ * lies inside one of the allowed ranges.
+ */
+export const diffStaysLocal = (
+  before: string,
+  after: string,
+  allowed: readonly LineRange[],
+): Locality => {
+  const patch = structuredPatch('a', 'b', before, after, '', '', { context: 0 });
+  const touched = patch.hunks.map((h) => {
+    if (h.oldLines === 0) return { startLine: h.oldStart, endLine: h.oldStart };
+    return { startLine: h.oldStart, endLine: h.oldStart + h.oldLines - 1 };
+  });
+  const outside = touched.filter(
+    (t) => !allowed.some((a) => a.startLine <= t.startLine && t.endLine <= a.endLine),
+  );
+  return { ok: outside.length === 0, outside };
+};
+
+/** Lines a splice covers in `before`; an insertion covers the line it lands on and the one above. */
+const spliceLines = (lines: LineIndex, shift: number, start: number, end: number): LineRange => {
+  const first = lines.lineOf(Math.max(0, start - shift)) + 1;
+  const last = lines.lineOf(Math.max(0, end - shift)) + 1;
+  return start === end
+    ? { startLine: Math.max(1, first - 1), endLine: first + 1 }
+    : { startLine: first, endLine: last };
+};
+
+/**
+ * The ranges a fix may touch in one of its files: the site's statement (fix edits) plus the
+ * places the engine added imports and helpers; a manifest may change anywhere.
+ */
+export const allowedRanges = (result: Edited, file: FileChange): LineRange[] => {
+  if (file.changes.every((c) => c.purpose === 'manifest')) {
+    return [{ startLine: 1, endLine: Number.MAX_SAFE_INTEGER }];
+  }
+  const shift = file.before.startsWith('\uFEFF') ? 1 : 0;
+  const lines = new LineIndex(file.before.slice(shift));
+  const ranges = file.changes
+    .filter((c) => c.purpose !== 'fix')
+    .map((c) => spliceLines(lines, shift, c.start, c.end));
+  if (normalizePath(result.site.path) === normalizePath(file.path)) {
+    ranges.push({ startLine: result.site.startLine, endLine: result.site.endLine });
+  }
+  return ranges;
+};

@@ -1,0 +1,156 @@
+import type { SgNode } from '@ast-grep/napi';
+import { notApplicable } from '../../engine/codemod.js';
+import { defineCodemod } from '../../engine/define.js';
+import type { SourceFile } from '../../engine/source-file.js';
+import {
+  ensurePythonFromImport,
+  pythonFromLocal,
+  pythonModuleLocal,
+} from '../../imports/python-imports.js';
+
+/** The unsafe PyYAML entry points and their safe equivalents. */
+const SAFE: Record<string, string> = {
+  load: 'safe_load',
+  load_all: 'safe_load_all',
+  unsafe_load: 'safe_load',
+  unsafe_load_all: 'safe_load_all',
+  full_load: 'safe_load',
+  full_load_all: 'safe_load_all',
+};
+const UNSAFE_LOADERS = new Set([
+  'Loader',
+  'FullLoader',
+  'UnsafeLoader',
+  'CLoader',
+  'CFullLoader',
+  'CUnsafeLoader',
+]);
+const SAFE_LOADERS = new Set(['SafeLoader', 'CSafeLoader', 'BaseLoader', 'CBaseLoader']);
+
+interface Data {
+  /** The PyYAML function called (`load`, `unsafe_load`, ...). */
+  fn: string;
+  /** The callee node to rename: the attribute of `yaml.load` or the bare `load` name. */
+  callee: SgNode;
+  /** `yaml.load` (module attribute) or `load` (from-import). */
+  style: 'attribute' | 'name';
+  /** The loader argument, removed by the fix, or null. */
+  loader: SgNode | null;
+  /** Why the call cannot be rewritten safely, if it cannot. */
+  refusal?: string;
+}
+
+const loaderOf = (args: SgNode[]): SgNode | null =>
+  args.find((a) => a.kind() === 'keyword_argument' && a.field('name')?.text() === 'Loader') ??
+  (args[1] && args[1].kind() !== 'keyword_argument' ? args[1] : null);
+
+const loaderName = (loader: SgNode): string => {
+  const value = loader.kind() === 'keyword_argument' ? loader.field('value')! : loader;
+  return value.text().slice(value.text().lastIndexOf('.') + 1);
+};
+
+/** Every call to an unsafe PyYAML loader in a file, resolved through its imports. */
+const unsafeLoads = (file: SourceFile) => {
+  const module = pythonModuleLocal(file.root, 'yaml');
+  const names = new Map(
+    Object.keys(SAFE).flatMap((fn) => {
+      const local = pythonFromLocal(file.root, 'yaml', fn);
+      return local ? [[local, fn] as const] : [];
+    }),
+  );
+  return file.root.findAll({ rule: { kind: 'call' } }).flatMap((call) => {
+    const callee = call.field('function');
+    let fn: string | undefined;
+    let style: Data['style'] = 'name';
+    let renamed = callee;
+    if (callee?.kind() === 'attribute' && module && callee.field('object')?.text() === module) {
+      fn = callee.field('attribute')!.text();
+      style = 'attribute';
+      renamed = callee.field('attribute');
+    } else if (callee?.kind() === 'identifier') fn = names.get(callee.text());
+    if (!fn || !(fn in SAFE) || !renamed) return [];
+    const args =
+      call
+        .field('arguments')
+        ?.namedChildren()
+        .filter((a) => a.kind() !== 'comment') ?? [];
+    const loader = fn === 'load' || fn === 'load_all' ? loaderOf(args) : null;
+    if (loader && SAFE_LOADERS.has(loaderName(loader))) return [];
+    const extra = args.filter((a) => a !== args[0] && a.id() !== loader?.id());
+    const refusal =
+      args.length === 0 ||
+      args[0]!.kind() === 'keyword_argument' ||
+      String(args[0]!.kind()).includes('splat')
+        ? 'the stream is not a plain first argument'
+        : extra.length > 0
+          ? 'the call passes arguments besides the stream and the loader'
+          : loader && !UNSAFE_LOADERS.has(loaderName(loader))
+            ? `custom loader ${loaderName(loader)}: its constructors would be lost`
+            : undefined;
+    const data: Data = { fn, callee: renamed, style, loader, ...(refusal ? { refusal } : {}) };
+    return [{ node: call, data }];
+  });
+};
+
+/** `remediate:python/yaml-unsafe-load`: `yaml.load` with an unsafe loader → `yaml.safe_load`. */
+export const pythonYamlUnsafeLoad = defineCodemod<Data>({
+  id: 'remediate:python/yaml-unsafe-load',
+  languages: ['python'],
+  rules: {
+    codeql: ['py/unsafe-deserialization'],
+    semgrep: [
+      'python.lang.security.deserialization.avoid-pyyaml-load.avoid-pyyaml-load',
+      'python_deserialization_rule-yaml-load',
+    ],
+    bandit: ['B506'],
+  },
+  cwe: [502],
+  owasp: ['A08:2021'],
+  title: 'Safe YAML loading',
+  description:
+    'Rewrites PyYAML `yaml.load(x)`, `yaml.load(x, Loader=yaml.Loader | FullLoader | ' +
+    'UnsafeLoader)`, `unsafe_load` and `full_load` (and their `_all` forms) to `yaml.safe_load` ' +
+    '/ `yaml.safe_load_all`, keeping the `from yaml import load` style when the file uses it.',
+  rationale: {
+    problem:
+      "PyYAML's default, full and unsafe loaders build arbitrary Python objects from tags such " +
+      'as `!!python/object/apply`, so loading untrusted YAML can run code.',
+    change:
+      'The call now uses `safe_load`, which only builds plain YAML types (mappings, sequences, ' +
+      'strings, numbers, booleans, null, dates); the loader argument is dropped.',
+    safety:
+      'Documents made of standard YAML load to exactly the same values; only documents relying ' +
+      'on Python-specific tags are now rejected, which is the point. Calls with a custom loader ' +
+      'or extra arguments are left for a person.',
+  },
+  references: [
+    {
+      title: 'CWE-502: Deserialization of Untrusted Data',
+      url: 'https://cwe.mitre.org/data/definitions/502.html',
+    },
+    {
+      title: 'PyYAML yaml.load(input) deprecation',
+      url: 'https://github.com/yaml/pyyaml/wiki/PyYAML-yaml.load(input)-Deprecation',
+    },
+    {
+      title: 'OWASP A08:2021 Software and Data Integrity Failures',
+      url: 'https://owasp.org/Top10/A08_2021-Software_and_Data_Integrity_Failures/',
+    },
+  ],
+  detect: unsafeLoads,
+  fix: ({ node, data }, editor) => {
+    if (!data) return;
+    if (data.refusal) return notApplicable('unsafe_to_change', data.refusal);
+    const safe = SAFE[data.fn]!;
+    const name = data.style === 'attribute' ? safe : ensurePythonFromImport(editor, 'yaml', safe);
+    editor.replace(data.callee, name);
+    if (data.loader) {
+      const args = node
+        .field('arguments')!
+        .namedChildren()
+        .filter((a) => a.kind() !== 'comment');
+      const previous = args[args.findIndex((a) => a.id() === data.loader!.id()) - 1]!;
+      editor.replace({ start: previous.range().end.index, end: data.loader.range().end.index }, '');
+    }
+  },
+});

@@ -1,0 +1,33 @@
+import type { Codemod } from './engine/codemod.js';
+import { javaInsecureRandom } from './java/insecure-random/insecure-random.codemod.js';
+import { jsInsecureRandomness } from './js/insecure-randomness/insecure-randomness.codemod.js';
+import { pythonYamlUnsafeLoad } from './python/yaml-unsafe-load/yaml-unsafe-load.codemod.js';
+import { ruleMatches, scannerOf } from './scanners.js';
+import type { Language } from './types.js';
+
+/** Every codemod, one line each, grouped by language family then by name. */
+export const CODEMODS: readonly Codemod[] = [
+  // JavaScript / TypeScript
+  jsInsecureRandomness,
+  // Python
+  pythonYamlUnsafeLoad,
+  // Java
+  javaInsecureRandom,
+];
+
+/** The codemod with an id, or undefined. */
+export const codemodById = (id: string): Codemod | undefined => CODEMODS.find((c) => c.id === id);
+
+/**
+ * The codemods that fix a scanner's rule in a language, in registry order (try each until one
+ * edits). `tool` is the SARIF driver name or a scanner key.
+ */
+export const codemodsFor = (tool: string, ruleId: string, language: Language): Codemod[] => {
+  const scanner = scannerOf(tool);
+  if (!scanner) return [];
+  return CODEMODS.filter(
+    (c) =>
+      c.languages.includes(language) &&
+      (c.rules[scanner] ?? []).some((declared) => ruleMatches(scanner, declared, ruleId)),
+  );
+};
