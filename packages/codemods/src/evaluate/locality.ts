@@ -16,8 +16,8 @@ export interface Locality {
 }
 
 /**
- * Checks that every changed line of `before` (a pure insertion counts as the line it follows)
- * lies inside one of the allowed ranges.
+ * Checks that every changed line of `before` (a pure insertion counts as the line it follows,
+ * or line 1 at the top of the file) lies inside one of the allowed ranges.
  */
 export const diffStaysLocal = (
   before: string,
@@ -26,7 +26,8 @@ export const diffStaysLocal = (
 ): Locality => {
   const patch = structuredPatch('a', 'b', before, after, '', '', { context: 0 });
   const touched = patch.hunks.map((h) => {
-    if (h.oldLines === 0) return { startLine: h.oldStart, endLine: h.oldStart };
+    const at = Math.max(1, h.oldStart);
+    if (h.oldLines === 0) return { startLine: at, endLine: at };
     return { startLine: h.oldStart, endLine: h.oldStart + h.oldLines - 1 };
   });
   const outside = touched.filter(
