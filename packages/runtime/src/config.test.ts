@@ -32,6 +32,14 @@ describe('loadConfig', () => {
     expect((error as Error).message).not.toContain('short-sec');
   });
 
+  it('when QUEUE_PREFIX is a Redis Cluster hash tag, then it is accepted as given', () => {
+    const env = { API_KEY: 'k'.repeat(12) };
+    expect(loadConfig(Schema, { ...env, QUEUE_PREFIX: '{remediation}' }).QUEUE_PREFIX).toBe(
+      '{remediation}',
+    );
+    expect(() => loadConfig(Schema, { ...env, QUEUE_PREFIX: 'a b' })).toThrow(ConfigError);
+  });
+
   it('when a variable is set to the empty string, then it counts as unset', () => {
     expect(loadConfig(Schema, { PORT: '', API_KEY: 'k'.repeat(12) }).PORT).toBe(8080);
   });

@@ -19,10 +19,13 @@ export const BaseConfig = {
   }),
   DATABASE_POOL_MAX: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
   REDIS_URL: Type.String({ minLength: 1, default: 'redis://127.0.0.1:6379' }),
-  /** Prefix of every BullMQ key; separate deployments sharing a Redis use different ones. */
+  /**
+   * Prefix of every BullMQ key; separate deployments sharing a Redis use different ones. On
+   * Redis Cluster use a hash tag (`{remediation}`) so each queue's keys share one slot.
+   */
   QUEUE_PREFIX: Type.String({
     minLength: 1,
-    pattern: '^[A-Za-z0-9_.:-]+$',
+    pattern: '^[A-Za-z0-9_.:{}-]+$',
     default: 'remediation',
   }),
   /** Port of the /livez, /readyz and /metrics server; 0 picks a free port. */
