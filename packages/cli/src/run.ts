@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from '@remediation/runtime';
 import { Type } from '@sinclair/typebox';
 import { createOrg, createRepo, createToken, revokeToken } from './admin/commands.js';
 import { createUserCommand, firstLine } from './admin/users.js';
+import { clearCredentials, setCredentials } from './admin/credentials.js';
 import { CliError, report, usageError, type CliIo } from './io.js';
 import { parseDuration } from './upload/duration.js';
 import { upload } from './upload/upload.js';
@@ -17,11 +18,17 @@ export const USAGE = `Usage:
   remediate admin create-token --org <slug> --name <name> [--repo <repository-id>] [--json]
   remediate admin revoke-token <token-id> [--json]
   remediate admin create-user --org <slug> --email <email> [--role admin|member] [--password-stdin] [--json]
+  remediate admin set-credentials --repo <repository-id> (--token-stdin [--username <user>] | --username <user> --password-stdin | --github-app-id <id> --installation-id <id> --private-key-file <pem-file>) [--json]
+  remediate admin clear-credentials --repo <repository-id> [--json]
 
 Environment:
   REMEDIATE_URL    the service URL (upload)
   REMEDIATE_TOKEN  an API token for the repository (upload)
   DATABASE_URL     PostgreSQL connection string (admin; default postgres://postgres@127.0.0.1:5432/remediation)
+  SECRETS_ENCRYPTION_KEY  the services' key (set-credentials seals credentials with it)
+
+set-credentials reads the token or password from standard input (first line), never from
+arguments, and never prints it.
 
 upload sends the git root it runs in as checkout_uri and HEAD as the commit unless --commit is
 given, gzips the document, and with --wait polls the scan until it is completed or failed
@@ -51,6 +58,11 @@ const OPTIONS = {
   email: { type: 'string' },
   role: { type: 'string' },
   'password-stdin': { type: 'boolean' },
+  'token-stdin': { type: 'boolean' },
+  username: { type: 'string' },
+  'github-app-id': { type: 'string' },
+  'installation-id': { type: 'string' },
+  'private-key-file': { type: 'string' },
 } as const;
 
 type Values = ReturnType<
@@ -63,6 +75,16 @@ const ALLOWED: Record<string, readonly (keyof Values)[]> = {
   'create-token': ['org', 'name', 'repo'],
   'revoke-token': [],
   'create-user': ['org', 'email', 'role', 'password-stdin'],
+  'set-credentials': [
+    'repo',
+    'token-stdin',
+    'password-stdin',
+    'username',
+    'github-app-id',
+    'installation-id',
+    'private-key-file',
+  ],
+  'clear-credentials': ['repo'],
 };
 
 const admin = async (
@@ -128,6 +150,25 @@ const admin = async (
           ? `${u.role} ${u.email} created in ${u.organization}`
           : `${u.email} (existing user) added to ${u.organization} as ${u.role}; their password is unchanged`;
       return report(io, json, u, human);
+    }
+    case 'set-credentials': {
+      const c = await setCredentials(db, io, {
+        repo: values.repo,
+        tokenStdin: values['token-stdin'],
+        passwordStdin: values['password-stdin'],
+        username: values.username,
+        githubAppId: values['github-app-id'],
+        installationId: values['installation-id'],
+        privateKeyFile: values['private-key-file'],
+      });
+      return report(io, json, c, `${c.kind} credentials stored for repository ${c.repository_id}`);
+    }
+    case 'clear-credentials': {
+      const c = await clearCredentials(db, { repo: values.repo });
+      const human = c.cleared
+        ? `credentials of repository ${c.repository_id} removed`
+        : `repository ${c.repository_id} had no credentials`;
+      return report(io, json, c, human);
     }
     default: {
       const r = await revokeToken(db, { id: positionals[0] });

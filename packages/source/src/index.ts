@@ -18,6 +18,7 @@ export { SourceAccessConfig, sourceAccessOptions, type SourceAccessSettings } fr
 export {
   describeCredentials,
   toGitCredentials,
+  type CredentialsDescription,
   type RepositoryCredentials,
   type RepositoryCredentialsKind,
 } from './credentials/repository-credentials.js';

@@ -35,7 +35,14 @@ export const toGitCredentials = (
 };
 
 /** What may be shown about stored credentials: the kind and non-secret identifiers. */
-export const describeCredentials = (credentials: RepositoryCredentials): Record<string, string> => {
+export interface CredentialsDescription {
+  kind: RepositoryCredentialsKind;
+  username?: string;
+  app_id?: string;
+  installation_id?: string;
+}
+
+export const describeCredentials = (credentials: RepositoryCredentials): CredentialsDescription => {
   switch (credentials.kind) {
     case 'token':
       return { kind: 'token', ...(credentials.username ? { username: credentials.username } : {}) };
