@@ -1,3 +1,4 @@
+export * from './accounts.js';
 export * from './common.js';
 export * from './deliveries.js';
 export * from './errors.js';

@@ -23,6 +23,20 @@ import type { SarifInspector } from './scans/sarif-inspector.js';
 import { scanRoutes } from './scans/scans.routes.js';
 import { webhookRoutes } from './webhooks/webhooks.routes.js';
 import { deliveryRoutes } from './webhooks/deliveries.routes.js';
+import { dashboardRouter } from './dashboard/static.js';
+import { overviewRoutes } from './overview/overview.routes.js';
+import { createOidcClient } from './sessions/oidc-client.js';
+import { mountOidcRoutes } from './sessions/oidc.routes.js';
+import { withSessionDocs } from './sessions/session.openapi.js';
+import { withSessions } from './sessions/session-guard.js';
+import { mountSessionRoutes } from './sessions/session.routes.js';
+import {
+  DEFAULT_SESSION_SETTINGS,
+  type OidcSettings,
+  type SessionSettings,
+} from './sessions/session-settings.js';
+import { tokenRoutes } from './tokens/tokens.routes.js';
+import { meRoutes } from './users/me.routes.js';
 
 export interface GatewaySettings {
   /** Largest JSON API body, bytes. */
@@ -41,6 +55,12 @@ export interface GatewaySettings {
   /** Base URL clients use, for the OpenAPI `servers` entry. */
   publicUrl: string;
   version: string;
+  /** Dashboard session lifetimes (defaults: 12 h absolute, 2 h idle). */
+  sessions?: SessionSettings;
+  /** OpenID Connect single sign-on; password sign-in only without it. */
+  oidc?: OidcSettings | undefined;
+  /** The built dashboard to serve at `/`; API only without it. */
+  dashboardDir?: string | undefined;
 }
 
 export interface GatewayDeps {
@@ -75,6 +95,9 @@ export const buildRoutes = (deps: GatewayDeps): RouteDef[] => {
       maxWebhooksPerOrganization: deps.settings.maxWebhooksPerOrganization,
     }),
     ...deliveryRoutes({ db: deps.db, deliveries: deps.deliveries }),
+    ...tokenRoutes(deps.db, deps.tokenCache),
+    ...meRoutes(deps.db),
+    ...overviewRoutes({ db: deps.db, queues: [deps.ingest.queue, deps.deliveries.queue] }),
   ];
   let document: Record<string, unknown> | undefined;
   routes.push(
@@ -88,10 +111,13 @@ export const buildRoutes = (deps: GatewayDeps): RouteDef[] => {
       success: { status: 200, description: 'OpenAPI 3.0 document' },
       errors: [],
       handle: () => {
-        document ??= buildOpenApi(routes, {
-          version: deps.settings.version,
-          serverUrl: `${deps.settings.publicUrl.replace(/\/$/, '')}/v1`,
-        });
+        document ??= withSessionDocs(
+          buildOpenApi(routes, {
+            version: deps.settings.version,
+            serverUrl: `${deps.settings.publicUrl.replace(/\/$/, '')}/v1`,
+          }),
+          { oidc: deps.settings.oidc !== undefined },
+        );
         return Promise.resolve({ status: 200, body: document });
       },
     }),
@@ -131,18 +157,48 @@ export const createApp = (deps: GatewayDeps): Express => {
     );
   };
 
-  registerRoutes(app, '/v1', buildRoutes(deps), {
-    guard: createGuard({
+  const sessions = deps.settings.sessions ?? DEFAULT_SESSION_SETTINGS;
+  const bucket = createTokenBucket(deps.redis, deps.settings.keyPrefix);
+  const jsonLimits = {
+    maxBytes: deps.settings.jsonBodyMaxBytes,
+    maxDecodedBytes: deps.settings.jsonBodyMaxBytes,
+  };
+  const oidc = deps.settings.oidc;
+  mountSessionRoutes(app, {
+    db: deps.db,
+    bucket,
+    settings: sessions,
+    jsonLimits,
+    oidcName: oidc?.displayName,
+  });
+  if (oidc) {
+    mountOidcRoutes(app, {
       db: deps.db,
-      bucket: createTokenBucket(deps.redis, deps.settings.keyPrefix),
-      tokenCache: deps.tokenCache,
-    }),
+      client: createOidcClient(oidc),
+      oidc,
+      sessions,
+      secretBox: deps.secretBox,
+      logger: deps.logger,
+      publicUrl: deps.settings.publicUrl,
+    });
+  }
+
+  registerRoutes(app, '/v1', buildRoutes(deps), {
+    guard: withSessions(
+      createGuard({
+        db: deps.db,
+        bucket,
+        tokenCache: deps.tokenCache,
+      }),
+      { db: deps.db, bucket, settings: sessions },
+    ),
     jsonLimits: {
       maxBytes: deps.settings.jsonBodyMaxBytes,
       maxDecodedBytes: deps.settings.jsonBodyMaxBytes,
     },
     readSarif,
   });
+  if (deps.settings.dashboardDir) app.use(dashboardRouter(deps.settings.dashboardDir));
   app.use((_req, _res, next) => next(notFound('route')));
   app.use(errorHandler(deps.logger));
   return app;

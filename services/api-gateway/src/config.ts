@@ -29,4 +29,18 @@ export const GatewayConfig = configSchema({
   AUTH_CACHE_MAX: Type.Integer({ minimum: 1, default: 10_000 }),
   TLS_CERT_FILE: Type.Optional(Type.String({ minLength: 1 })),
   TLS_KEY_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  /** Dashboard sessions: absolute lifetime and idle timeout, ms. */
+  SESSION_MAX_AGE_MS: Type.Integer({ minimum: 60_000, default: 12 * 60 * 60_000 }),
+  SESSION_IDLE_TIMEOUT_MS: Type.Integer({ minimum: 60_000, default: 2 * 60 * 60_000 }),
+  /** OpenID Connect single sign-on: issuer, client id and secret together, or none. */
+  OIDC_ISSUER: Type.Optional(Type.String({ minLength: 1 })),
+  OIDC_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
+  OIDC_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+  OIDC_DISPLAY_NAME: Type.String({ minLength: 1, default: 'single sign-on' }),
+  OIDC_SCOPES: Type.String({ minLength: 1, default: 'openid email profile' }),
+  /** Organization slug where unknown people signing in with a verified email are created; unset = refused. */
+  OIDC_PROVISION_ORG: Type.Optional(Type.String({ minLength: 1 })),
+  OIDC_PROVISION_ROLE: Type.String({ default: 'member' }),
+  /** The built dashboard; default the installed @remediation/dashboard package's dist/. */
+  DASHBOARD_DIR: Type.Optional(Type.String({ minLength: 1 })),
 });

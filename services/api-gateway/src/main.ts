@@ -19,6 +19,8 @@ import { TokenCache } from './auth/token-cache.js';
 import { listenForTokenChanges } from './auth/token-invalidation.js';
 import { GatewayConfig } from './config.js';
 import { start } from './server.js';
+import { resolveDashboardDir } from './dashboard/static.js';
+import { oidcFromConfig } from './sessions/oidc-config.js';
 
 const parseTrustProxy = (value: string): boolean | number | string =>
   value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value;
@@ -26,6 +28,9 @@ const parseTrustProxy = (value: string): boolean | number | string =>
 const main = async (): Promise<void> => {
   const config = loadConfig(GatewayConfig);
   const logger = createLogger({ service: 'api-gateway', level: config.LOG_LEVEL });
+  const oidc = oidcFromConfig(config);
+  const dashboardDir = resolveDashboardDir(config.DASHBOARD_DIR);
+  if (!dashboardDir) logger.warn('dashboard not built; serving the API only');
   const db = createDb({
     url: config.DATABASE_URL,
     poolMax: config.DATABASE_POOL_MAX,
@@ -83,6 +88,12 @@ const main = async (): Promise<void> => {
       requireHttps: config.REQUIRE_HTTPS,
       publicUrl: config.PUBLIC_URL,
       version: '1.0.0',
+      sessions: {
+        maxAgeMs: config.SESSION_MAX_AGE_MS,
+        idleTimeoutMs: config.SESSION_IDLE_TIMEOUT_MS,
+      },
+      oidc,
+      dashboardDir,
     },
   });
 
