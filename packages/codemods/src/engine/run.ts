@@ -1,7 +1,7 @@
 import { languageOf } from '../languages.js';
 import { locate, regionInFile, type Located } from '../locate/locate.js';
 import { normalizePath, samePath } from '../locate/code-flow.js';
-import type { CodemodInput, CodemodResult, Change, FileChange, Region } from '../types.js';
+import type { CodemodInput, CodemodResult, Change, FileChange, Region, Site } from '../types.js';
 import { notApplicable, type CodemodSpec, type FixContext } from './codemod.js';
 import { FileEditor } from './file-editor.js';
 import { enclosingStatement, SourceFile } from './source-file.js';
@@ -47,6 +47,7 @@ export const locateSite = <D>(
     return notApplicable('language_not_supported', `${spec.id} does not handle ${input.path}`);
   }
   const parsed = new Map<string, SourceFile | null>();
+  const detected = new Map<SourceFile, Site<D>[]>();
   const missing = new Set<string>();
   let anyRegionInFile = false;
   for (const candidate of candidatesOf(spec as CodemodSpec<never>, input)) {
@@ -61,7 +62,8 @@ export const locateSite = <D>(
     const file = parsed.get(key);
     if (!file) continue;
     anyRegionInFile ||= regionInFile(candidate.region, file.lines);
-    const found = locate(spec.detect(file), candidate.region, file.lines);
+    if (!detected.has(file)) detected.set(file, spec.detect(file));
+    const found = locate(detected.get(file)!, candidate.region, file.lines);
     if (found) return { ...found, file };
   }
   if (!anyRegionInFile) {

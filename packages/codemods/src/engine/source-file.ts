@@ -15,7 +15,7 @@ export class SourceFile {
   readonly text: string;
   readonly root: SgNode;
   readonly lines: LineIndex;
-  readonly style: SourceStyle;
+  private detected: SourceStyle | undefined;
 
   constructor(
     readonly path: string,
@@ -27,7 +27,12 @@ export class SourceFile {
     this.text = this.bom ? raw.slice(1) : raw;
     this.root = parseSource(language, this.text).root();
     this.lines = new LineIndex(this.text);
-    this.style = detectStyle(language, this.text, this.root, this.bom);
+  }
+
+  /** How the file is written (detected on first use). */
+  get style(): SourceStyle {
+    this.detected ??= detectStyle(this.language, this.text, this.root, this.bom);
+    return this.detected;
   }
 
   /** `[start, end)` of a node in `text`. */
