@@ -12,7 +12,8 @@ import {
   type MirrorFetchResult,
 } from './mirror/mirror-fetch.js';
 import { syncMirror } from './mirror/mirror-sync.js';
-import { listTree, readBlob } from './read/blob-reader.js';
+import { createTreeCache, listTree, readBlob } from './read/blob-reader.js';
+import { CatFileBatch } from './read/cat-file-batch.js';
 import { splitLines } from './read/lines.js';
 import { isCommitId, isRefName, isRepositoryPath } from './read/repo-path.js';
 import { looksBinary } from './read/tree-entry.js';
@@ -128,7 +129,22 @@ export const createSourceAccess = (options: SourceAccessOptions): SourceAccess =
   const known = new LRUCache<string, true>({ max: 10_000 });
   const inflight = new Map<string, Promise<MirrorFetchResult>>();
   const dirOf = (id: string) => mirrorPath(options.cacheDir, id);
+  // One long-lived cat-file per recently read mirror; evicted ones are ended.
+  const batches = new LRUCache<string, CatFileBatch>({
+    max: 16,
+    dispose: (batch) => batch.close(),
+  });
+  const batchOf = (id: string) => {
+    let batch = batches.get(id);
+    if (!batch) {
+      batch = new CatFileBatch(dirOf(id), options.readTimeoutMs, options.inheritEnv);
+      batches.set(id, batch);
+    }
+    return batch;
+  };
+  const trees = createTreeCache();
   const forget = (id: string) => {
+    batches.delete(id);
     for (const key of [...known.keys()]) if (key.startsWith(`${id}\0`)) known.delete(key);
   };
 
@@ -210,7 +226,7 @@ export const createSourceAccess = (options: SourceAccessOptions): SourceAccess =
     const key = `${repo.id}\0${sha}\0${path}`;
     const cached = blobs?.get(key);
     if (cached) return cached;
-    const read = await readBlob(ctx, dirOf(repo.id), sha, path, options.maxFileBytes);
+    const read = await readBlob(batchOf(repo.id), trees, sha, path, options.maxFileBytes);
     if (!read.ok) {
       // git itself failed (e.g. the mirror was removed): check the commit again next time.
       if (!EXPECTED_READ_FAILURES.has(read.reason)) known.delete(`${repo.id}\0${sha}`);
@@ -316,6 +332,7 @@ export const createSourceAccess = (options: SourceAccessOptions): SourceAccess =
     mirrorPath: dirOf,
     close: async () => {
       closing.abort();
+      batches.clear();
       await Promise.allSettled([...inflight.values()]);
     },
   };

@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSourceAccess, type SourceAccess, type SourceRepository } from '../src/index.js';
@@ -18,6 +18,8 @@ beforeAll(() => {
     'src/big.txt': 'x'.repeat(5000),
     'assets/logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01, 0x02]),
     'docs/readme.md': '# readme\r\nsecond line\r\n',
+    'pages/[id].tsx': 'export default 1;\n',
+    'pages/i.tsx': 'export default 2;\n',
   });
   source = createSourceAccess({
     cacheDir: origin.cacheDir,
@@ -97,6 +99,34 @@ describe('source access over a local bare repository', () => {
     expect(png.ok && png.binary && png.content.length).toBe(7);
   });
 
+  it('when a path is a symbolic link or a file with spaces, then the link is not_a_file and the file reads', async () => {
+    const work = join(origin.root, 'work');
+    symlinkSync('app.py', join(work, 'src', 'link.py'));
+    const linked = origin.commit({ 'src/with space.py': 'x = 1\n' });
+    expect(await source.readFile(repo, linked, 'src/link.py')).toMatchObject({
+      ok: false,
+      reason: 'not_a_file',
+      message: expect.stringMatching(/symbolic link/),
+    });
+    const spaced = await source.readLines(repo, linked, 'src/with space.py', 1, 1);
+    expect(spaced).toMatchObject({ ok: true, lines: ['x = 1'] });
+    const listed = await source.listFiles(repo, linked, 'src');
+    expect(listed.ok && listed.files.find((f) => f.path === 'src/link.py')?.mode).toBe('120000');
+  });
+
+  it('when a path has glob or pathspec-magic characters, then it is read literally', async () => {
+    const page = await source.readFile(repo, first, 'pages/[id].tsx');
+    expect(page.ok && page.content.toString()).toBe('export default 1;\n');
+    expect(await source.readFile(repo, first, 'pages/*.tsx')).toMatchObject({
+      ok: false,
+      reason: 'not_found',
+    });
+    expect(await source.readFile(repo, first, ':(glob)pages/*')).toMatchObject({
+      ok: false,
+      reason: 'not_found',
+    });
+  });
+
   it('when a path climbs out, is absolute, or starts with "-", then it is refused before git runs', async () => {
     for (const path of [
       '../etc/passwd',
@@ -140,6 +170,8 @@ describe('source access over a local bare repository', () => {
     expect(all.ok && all.files.map((f) => f.path).sort()).toEqual([
       'assets/logo.png',
       'docs/readme.md',
+      'pages/[id].tsx',
+      'pages/i.tsx',
       'src/app.py',
       'src/big.txt',
     ]);
@@ -182,5 +214,8 @@ describe('source access over a local bare repository', () => {
     expect(git(source.mirrorPath(repo.id), 'rev-parse', `refs/remediation/commits/${topic}`)).toBe(
       topic,
     );
+    // Read through the cat-file process that was started before this fetch.
+    const file = await source.readFile(repo, topic, 'topic.txt');
+    expect(file.ok && file.content.toString()).toBe('topic\n');
   });
 });
