@@ -45,6 +45,7 @@ export default tseslint.config(
             'packages/*/tsconfig.json',
             'services/*/tsconfig.json',
             'test/e2e/tsconfig.json',
+            'deploy/tsconfig.json',
           ],
           noWarnOnMultipleProjects: true,
         }),

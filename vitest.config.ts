@@ -30,10 +30,10 @@ export default defineConfig({
       project('cli', 'packages/cli'),
       project('codemods', 'packages/codemods'),
       project('source', 'packages/source'),
-      project('source', 'packages/source'),
       project('api-gateway', 'services/api-gateway'),
       project('sarif-ingest', 'services/sarif-ingest'),
       project('webhook-dispatcher', 'services/webhook-dispatcher'),
+      project('deploy', 'deploy'),
       {
         extends: true as const,
         test: {
