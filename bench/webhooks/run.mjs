@@ -1,22 +1,48 @@
-// bench/webhooks: EVENTS events (default 10,000) fanned out to 20 local HTTPS receivers
-// (16 fast, 3 slow, 1 dead), delivered by the real webhook-dispatcher process. Prints deliveries
-// per second, the p99 delay from outbox commit to first attempt per receiver kind, and, in the
-// same run, a bare loop of signed HTTPS POSTs from one process as the ceiling.
+// bench/webhooks: the real webhook-dispatcher process(es) delivering to 20 local HTTPS receivers
+// (16 fast, 3 slow at 200 ms, 1 that never answers), everything subscribed to `*`.
+//   1. ceiling: a bare loop of signed HTTPS POSTs from one process to the fast receivers.
+//   2. latency: below saturation, events committed one per transaction at BENCH_LATENCY_RATE/s
+//      for BENCH_LATENCY_S; prints p50/p99 commit → first attempt per receiver kind.
+//   3. throughput: BENCH_EVENTS events committed in batches of 500, once per dispatcher count in
+//      BENCH_DISPATCHERS (e.g. `1,2` for the scale-out figure); prints healthy deliveries/s (until
+//      every fast receiver has every event, recorded as delivered), CPU per delivery, PostgreSQL
+//      transactions and Redis commands per delivery, and the ratio to the ceiling.
+// BENCH_DISPATCHER_NODE_ARGS adds node flags to the dispatchers (e.g. `--cpu-prof`), and
+// BENCH_DISPATCHER_ENV settings (e.g. `WEBHOOK_CONCURRENCY=64`); the defaults otherwise.
 // Needs `pnpm build`, local PostgreSQL and Redis.
-import { fork, spawn } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
-import { Agent, request } from 'node:https';
-import { readFileSync } from 'node:fs';
+import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { newId } from '@remediation/db';
-import { createSecretBox } from '@remediation/security';
-import { createBenchDatabase } from '../lib/database.mjs';
+import { bareLoop } from './ceiling.mjs';
+import {
+  SECRET,
+  commitEvents,
+  commitPaced,
+  deliveredTwice,
+  deliveryCounts,
+  firstAttemptDelays,
+  redisCommands,
+  seedStack,
+  startDispatchers,
+  transactions,
+} from './stack.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CA = `${ROOT}/services/webhook-dispatcher/test/fixtures/ca.pem`;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 5_000);
+const DISPATCHERS = (process.env.BENCH_DISPATCHERS ?? '1').split(',').map(Number);
+const LATENCY_RATE = Number(process.env.BENCH_LATENCY_RATE ?? 10);
+const LATENCY_S = Number(process.env.BENCH_LATENCY_S ?? 20);
+const PHASES = (process.env.BENCH_PHASES ?? 'ceiling,latency,throughput').split(',');
+const NODE_ARGS = (process.env.BENCH_DISPATCHER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const DISPATCHER_ENV = Object.fromEntries(
+  (process.env.BENCH_DISPATCHER_ENV ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((pair) => pair.split('=')),
+);
 const KINDS = [...Array(16).fill('fast'), ...Array(3).fill('slow'), 'dead'];
+const FAST = KINDS.filter((k) => k === 'fast').length;
 const CONCURRENCY = 32;
 
 const percentile = (values, p) => {
@@ -25,209 +51,176 @@ const percentile = (values, p) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 
-/** The ceiling: one process signing and POSTing the same bodies to the fast receivers. */
-const bareLoop = async (ports, total, secret) => {
-  const agent = new Agent({ keepAlive: true, maxSockets: 4, ca: readFileSync(CA) });
-  const body = Buffer.from(
-    JSON.stringify({
-      id: newId(),
-      type: 'scan.completed',
-      created_at: new Date().toISOString(),
-      organization: 'bench',
-      repository: 'a/b',
-      data: {},
-    }),
-  );
-  let next = 0;
-  const started = performance.now();
-  const worker = async () => {
-    while (next < total) {
-      const port = ports[next++ % ports.length];
-      await new Promise((resolve, reject) => {
-        const req = request(
-          {
-            host: 'localhost',
-            port,
-            path: '/',
-            method: 'POST',
-            agent,
-            headers: {
-              'content-type': 'application/json',
-              'content-length': body.length,
-              'x-service-signature': createHmac('sha256', secret).update(body).digest('hex'),
-            },
-          },
-          (res) => {
-            res.resume();
-            res.on('end', resolve);
-          },
-        );
-        req.on('error', reject);
-        req.end(body);
-      });
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  agent.destroy();
-  return total / ((performance.now() - started) / 1000);
+const receivers = fork(fileURLToPath(new URL('./receivers.mjs', import.meta.url)), [
+  JSON.stringify(KINDS),
+]);
+const ask = (type) =>
+  new Promise((resolve) => {
+    const listener = (message) => {
+      if (message.type !== type) return;
+      receivers.off('message', listener);
+      resolve(message);
+    };
+    receivers.on('message', listener);
+    if (type !== 'ports') receivers.send({ type });
+  });
+
+/** Polls until `done()` (bounded); resolves with the seconds since `started`. */
+const until = async (done, started, what, timeoutMs = 30 * 60_000) => {
+  for (;;) {
+    if (await done()) return (performance.now() - started) / 1000;
+    if (performance.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 };
 
-const main = async () => {
-  const database = await createBenchDatabase();
-  const { db, url: dbUrl } = database;
-  const children = [];
+const withStack = async (ports, dispatchers, body) => {
+  await ask('reset');
+  const stack = await seedStack({ kinds: KINDS, ports });
+  const { database } = stack;
+  let running;
   try {
-    const receivers = fork(
-      fileURLToPath(new URL('./receivers.mjs', import.meta.url)),
-      [JSON.stringify(KINDS)],
-      { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
-    );
-    children.push(receivers);
-    const { ports } = await new Promise((resolve) => receivers.once('message', resolve));
-
-    const key = randomBytes(32);
-    const box = createSecretBox(key);
-    const orgId = newId();
-    await db
-      .insertInto('organizations')
-      .values({ id: orgId, slug: 'bench', tier: 'enterprise' })
-      .execute();
-    const hooks = KINDS.map((kind, i) => ({ id: newId(), kind, port: ports[i] }));
-    await db
-      .insertInto('webhooks')
-      .values(
-        hooks.map((h) => ({
-          id: h.id,
-          organization_id: orgId,
-          url: `https://localhost:${h.port}/hook`,
-          events: ['*'],
-          description: h.kind,
-          secret_ciphertext: box.seal('bench-secret-0123456789'),
-          secret_hint: '6789',
-        })),
-      )
-      .execute();
-
-    const dispatcher = spawn(
-      process.execPath,
-      ['--import', './dist/instrument.js', 'dist/main.js'],
-      {
-        cwd: `${ROOT}/services/webhook-dispatcher`,
-        env: {
-          ...process.env,
-          DATABASE_URL: dbUrl,
-          REDIS_URL,
-          QUEUE_PREFIX: `bench-${randomBytes(3).toString('hex')}`,
-          SECRETS_ENCRYPTION_KEY: key.toString('base64'),
-          WEBHOOK_CA_FILE: CA,
-          WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-          HEALTH_PORT: '0',
-          LOG_LEVEL: 'warn',
-          NODE_ENV: 'production',
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      },
-    );
-    children.push(dispatcher);
-
-    // Commit events in batches of 500, one transaction each, as producers would.
-    const started = Date.now();
-    for (let i = 0; i < EVENTS; i += 500) {
-      const n = Math.min(500, EVENTS - i);
-      await db.transaction().execute((trx) =>
-        trx
-          .insertInto('outbox')
-          .values(
-            Array.from({ length: n }, () => {
-              const id = newId();
-              return {
-                id,
-                organization_id: orgId,
-                repository_id: null,
-                type: 'scan.completed',
-                envelope: JSON.stringify({
-                  id,
-                  type: 'scan.completed',
-                  created_at: new Date().toISOString(),
-                  organization: 'bench',
-                  repository: 'a/b',
-                  data: {
-                    scan_id: id,
-                    state: 'completed',
-                    findings_count: 3,
-                    fixes_generated: 1,
-                    duration_ms: 1200,
-                    tools: ['CodeQL'],
-                  },
-                }),
-                target_webhook_id: null,
-                target_delivery_id: null,
-              };
-            }),
-          )
-          .execute(),
-      );
-    }
-    const liveHooks = hooks.filter((h) => h.kind !== 'dead').map((h) => h.id);
-    const expected = EVENTS * liveHooks.length;
-    for (;;) {
-      const { n } = await db
-        .selectFrom('webhook_deliveries')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('status', '=', 'delivered')
-        .executeTakeFirstOrThrow();
-      if (Number(n) >= expected) break;
-      if (Date.now() - started > 30 * 60_000)
-        throw new Error(`only ${n} of ${expected} delivered after 30 min`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    const elapsedS = (Date.now() - started) / 1000;
-    dispatcher.kill('SIGTERM');
-
-    const delays = await db
-      .selectFrom('webhook_delivery_attempts as a')
-      .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
-      .innerJoin('outbox as o', 'o.id', 'd.event_id')
-      .select('d.webhook_id')
-      .select((eb) => eb.ref('a.started_at').as('started_at'))
-      .select((eb) => eb.ref('o.created_at').as('created_at'))
-      .where('a.attempt_number', '=', 1)
-      .execute();
-    const byKind = { fast: [], slow: [], dead: [] };
-    const kindOf = new Map(hooks.map((h) => [h.id, h.kind]));
-    for (const row of delays)
-      byKind[kindOf.get(row.webhook_id)].push(
-        new Date(row.started_at).getTime() - new Date(row.created_at).getTime(),
-      );
-
-    const ceiling = await bareLoop(
-      hooks.filter((h) => h.kind === 'fast').map((h) => h.port),
-      Math.min(expected, 20_000),
-      'bench-secret-0123456789',
-    );
-    const rate = expected / elapsedS;
-    console.log(
-      `bench/webhooks: ${EVENTS} events x 20 receivers (16 fast, 3 slow at 200 ms, 1 dead), node ${process.version}`,
-    );
-    console.table([
-      { measure: 'deliveries to live receivers', value: expected },
-      { measure: 'wall time, first commit to last delivery (s)', value: elapsedS.toFixed(1) },
-      { measure: 'dispatcher deliveries/s', value: Math.round(rate) },
-      { measure: 'ceiling: bare signed HTTPS POST loop/s', value: Math.round(ceiling) },
-    ]);
-    console.table(
-      Object.entries(byKind).map(([kind, values]) => ({
-        receivers: kind,
-        first_attempts: values.length,
-        'p50 commit→first attempt (ms)': Math.round(percentile(values, 50)),
-        'p99 commit→first attempt (ms)': Math.round(percentile(values, 99)),
-      })),
-    );
-    console.log(`ratio dispatcher/ceiling: ${(rate / ceiling).toFixed(2)}`);
+    running = await startDispatchers({
+      root: ROOT,
+      count: dispatchers,
+      dbUrl: database.url,
+      redisUrl: REDIS_URL,
+      key: stack.key,
+      ca: CA,
+      nodeArgs: NODE_ARGS,
+      env: DISPATCHER_ENV,
+    });
+    return await body(stack, running);
   } finally {
-    for (const child of children) child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
+    await running?.stop();
     await database.drop();
+  }
+};
+
+const latencyPhase = (ports) =>
+  withStack(ports, 1, async ({ database, orgId, hooks }) => {
+    const started = performance.now();
+    const events = await commitPaced(database.db, orgId, LATENCY_RATE, LATENCY_S);
+    await until(
+      async () => (await ask('counts')).counts.fast.deliveries >= events * FAST,
+      started,
+      'the fast receivers to get every event',
+    );
+    const delays = await firstAttemptDelays(database.db, hooks);
+    return Object.entries(delays).map(([kind, values]) => ({
+      receivers: kind,
+      first_attempts: values.length,
+      'p50 commit→first attempt (ms)': Math.round(percentile(values, 50)),
+      'p99 commit→first attempt (ms)': Math.round(percentile(values, 99)),
+      'max (ms)': Math.round(Math.max(...values)),
+    }));
+  });
+
+const throughputPhase = (ports, dispatchers) =>
+  withStack(ports, dispatchers, async ({ database, orgId, hooks }, running) => {
+    const { db } = database;
+    const fastIds = hooks.filter((h) => h.kind === 'fast').map((h) => h.id);
+    const expected = EVENTS * FAST;
+    const xact0 = await transactions(db);
+    const redis0 = await redisCommands(REDIS_URL);
+    const cpu0 = running.cpuSeconds();
+    const started = performance.now();
+    await commitEvents(db, orgId, EVENTS, 500);
+    const committedS = (performance.now() - started) / 1000;
+    const receivedS = await until(
+      async () => (await ask('counts')).counts.fast.deliveries >= expected,
+      started,
+      'the fast receivers to get every event',
+    );
+    const recordedS = await until(
+      async () => {
+        const { n } = await db
+          .selectFrom('webhook_deliveries')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('status', '=', 'delivered')
+          .where('webhook_id', 'in', fastIds)
+          .executeTakeFirstOrThrow();
+        return Number(n) >= expected;
+      },
+      started,
+      'every fast delivery to be recorded',
+    );
+    const cpu = running.cpuSeconds() - cpu0;
+    const { counts } = await ask('counts');
+    const redis = (await redisCommands(REDIS_URL)) - redis0;
+    const xacts = (await transactions(db)) - xact0;
+    const handled = counts.fast.deliveries + counts.slow.deliveries;
+    return {
+      dispatchers,
+      rate: expected / recordedS,
+      rows: [
+        { measure: 'dispatcher processes', value: dispatchers },
+        { measure: 'events committed (s)', value: committedS.toFixed(1) },
+        { measure: 'fast deliveries (16 receivers)', value: expected },
+        { measure: 'all received by the fast receivers (s)', value: receivedS.toFixed(1) },
+        { measure: 'all recorded as delivered (s)', value: recordedS.toFixed(1) },
+        { measure: 'healthy deliveries/s', value: Math.round(expected / recordedS) },
+        { measure: 'slow deliveries by then (3 receivers)', value: counts.slow.deliveries },
+        { measure: 'attempts started on the dead receiver', value: counts.dead.requests },
+        {
+          measure: 'requests beyond one per delivery (fast+slow)',
+          value: counts.fast.requests + counts.slow.requests - handled,
+        },
+        { measure: 'dispatcher CPU per delivery (µs)', value: Math.round((cpu * 1e6) / handled) },
+        { measure: 'PostgreSQL transactions per delivery', value: (xacts / handled).toFixed(3) },
+        {
+          measure: 'Redis commands per delivery (server-wide)',
+          value: (redis / handled).toFixed(3),
+        },
+        { measure: 'deliveries per status', value: JSON.stringify(await deliveryCounts(db)) },
+        { measure: 'deliveries with two 2xx attempts', value: await deliveredTwice(db) },
+      ],
+    };
+  });
+
+const main = async () => {
+  const { ports } = await ask('ports');
+  try {
+    console.log(
+      `bench/webhooks: 20 receivers (16 fast, 3 slow at 200 ms, 1 dead), node ${process.version}`,
+    );
+    let ceiling = NaN;
+    if (PHASES.includes('ceiling')) {
+      const bare = await bareLoop({
+        ports: ports.filter((_, i) => KINDS[i] === 'fast'),
+        total: 20_000,
+        secret: SECRET,
+        ca: CA,
+        concurrency: CONCURRENCY,
+      });
+      ceiling = bare.rate;
+      await ask('reset');
+      console.log(
+        `ceiling: bare signed HTTPS POST loop, ${CONCURRENCY} in flight: ${Math.round(ceiling)} POST/s, CPU ${Math.round(bare.cpuMicrosPerPost)} µs per POST`,
+      );
+    }
+    if (PHASES.includes('latency')) {
+      console.log(
+        `latency: ${LATENCY_RATE} events/s for ${LATENCY_S} s (${LATENCY_RATE * 19} deliveries/s to live receivers), 1 dispatcher`,
+      );
+      console.table(await latencyPhase(ports));
+    }
+    if (PHASES.includes('throughput')) {
+      const results = [];
+      for (const n of DISPATCHERS) {
+        const result = await throughputPhase(ports, n);
+        results.push(result);
+        console.log(`throughput: ${EVENTS} events committed in batches of 500`);
+        console.table(result.rows);
+        console.log(`ratio healthy deliveries/s / ceiling: ${(result.rate / ceiling).toFixed(2)}`);
+      }
+      if (results.length > 1)
+        console.log(
+          `speed-up ${results.at(-1).dispatchers} vs ${results[0].dispatchers} dispatchers: ${(results.at(-1).rate / results[0].rate).toFixed(2)}`,
+        );
+    }
+  } finally {
+    receivers.kill('SIGTERM');
   }
 };
 

@@ -13,13 +13,20 @@ export const DispatcherConfig = configSchema({
   /** PEM file of extra CA certificates trusted for receivers, besides the system roots. */
   WEBHOOK_CA_FILE: Type.Optional(Type.String({ minLength: 1 })),
   WEBHOOK_RESPONSE_EXCERPT_BYTES: Type.Integer({ minimum: 0, maximum: 65_536, default: 2_048 }),
+  /** Attempts in flight per webhook, per dispatcher process. */
   WEBHOOK_PER_ENDPOINT_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
+  /** Attempts in flight in all, per dispatcher process. */
   WEBHOOK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 512, default: 32 }),
   /** How long delivery records (and their attempts) are kept, as a duration such as `7d`; at least 3 days. */
   WEBHOOK_DELIVERY_RETENTION: Type.String({ minLength: 2, default: '7d' }),
-  /** Job lock; a dispatcher that dies mid-delivery has its job retried after about this long. */
-  WEBHOOK_JOB_LOCK_MS: Type.Integer({ minimum: 500, default: 60_000 }),
+  /**
+   * A claimed delivery is leased for twice WEBHOOK_TIMEOUT_MS plus this: a dispatcher that dies
+   * mid-delivery has its claims attempted again by another that much later.
+   */
+  WEBHOOK_LEASE_GRACE_MS: Type.Integer({ minimum: 500, default: 30_000 }),
+  /** How often an idle dispatcher looks for due deliveries (retries, other dispatchers' claims). */
+  WEBHOOK_POLL_INTERVAL_MS: Type.Integer({ minimum: 10, maximum: 60_000, default: 500 }),
   RELAY_BATCH_SIZE: Type.Integer({ minimum: 1, maximum: 1000, default: 200 }),
+  /** How often the outbox is relayed and exhausted claims are failed without a notification. */
   RELAY_SWEEP_INTERVAL_MS: Type.Integer({ minimum: 100, default: 5_000 }),
-  RELAY_STRANDED_GRACE_MS: Type.Integer({ minimum: 1_000, default: 60_000 }),
 });

@@ -17,9 +17,8 @@ beforeAll(async () => {
   receiver = await startReceiver();
   h = await createHarness(
     {
-      WEBHOOK_JOB_LOCK_MS: '1000',
+      WEBHOOK_LEASE_GRACE_MS: '1000',
       WEBHOOK_RETRY_SCHEDULE: '50ms',
-      RELAY_STRANDED_GRACE_MS: '1000',
       WEBHOOK_TIMEOUT_MS: '3000',
       LOG_LEVEL: 'warn',
       HEALTH_PORT: '0',

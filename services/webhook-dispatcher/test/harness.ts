@@ -7,7 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { makeEnvelope, type EventType } from '@remediation/contracts';
 import { insertOutboxEvent, newId, type Db } from '@remediation/db';
 import { createTestDatabase, type TestDatabase } from '@remediation/db/testing';
-import { createLogger, createRedis, loadConfig, type Redis } from '@remediation/runtime';
+import {
+  createLogger,
+  createMetricsRegistry,
+  createRedis,
+  loadConfig,
+  type Redis,
+} from '@remediation/runtime';
+import type { Registry } from 'prom-client';
 import { createSecretBox, type SecretBox } from '@remediation/security';
 import { DispatcherConfig } from '../src/config.js';
 import { createDispatcher, type Dispatcher } from '../src/dispatcher.js';
@@ -85,6 +92,10 @@ export interface Harness {
   childEnv: Record<string, string>;
   secretBox: SecretBox;
   dispatcher: Dispatcher;
+  /** The in-process dispatcher's metrics. */
+  registry: Registry;
+  /** Starts one more in-process dispatcher on the same database and Redis (closed with the harness). */
+  addDispatcher(): Promise<{ dispatcher: Dispatcher; registry: Registry }>;
   org: { id: string; slug: string };
   addWebhook(url: string, events: string[]): Promise<{ id: string; secret: string }>;
   emit(
@@ -92,6 +103,8 @@ export interface Harness {
     data: Record<string, unknown>,
     target?: { webhookId: string; deliveryId: string },
   ): Promise<string>;
+  /** Commits `count` events of one type in one transaction; resolves with their ids. */
+  emitMany(type: EventType, data: Record<string, unknown>, count: number): Promise<string[]>;
   /** Polls the database (bounded) until every delivery of the event is delivered or failed. */
   settled(
     eventId: string,
@@ -133,19 +146,26 @@ export const createHarness = async (
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     WEBHOOK_CA_FILE: fixture('ca.pem'),
     RELAY_SWEEP_INTERVAL_MS: '200',
+    WEBHOOK_POLL_INTERVAL_MS: '50',
     ...env,
   };
   const config = loadConfig(DispatcherConfig, childEnv);
   const producerRedis: Redis = createRedis(REDIS_URL, 'producer');
   const workerRedis: Redis = createRedis(REDIS_URL, 'worker');
-  const dispatcher = createDispatcher({
-    config,
-    db: database.db,
-    producerRedis,
-    workerRedis,
-    secretBox,
-    logger: createLogger({ service: 'dispatcher-test', level: 'silent' }),
-  });
+  const build = (connections: { producerRedis: Redis; workerRedis: Redis }) => {
+    const registry = createMetricsRegistry('webhook-dispatcher');
+    const dispatcher = createDispatcher({
+      config,
+      db: database.db,
+      ...connections,
+      secretBox,
+      logger: createLogger({ service: 'dispatcher-test', level: 'silent' }),
+      registry,
+    });
+    return { dispatcher, registry };
+  };
+  const { dispatcher, registry } = build({ producerRedis, workerRedis });
+  const extra: (() => Promise<void>)[] = [];
   if (options.inProcess === false) {
     await dispatcher.stop();
   } else {
@@ -159,11 +179,47 @@ export const createHarness = async (
     .executeTakeFirstOrThrow();
 
   const db = database.db;
+  const event = (
+    id: string,
+    type: EventType,
+    data: Record<string, unknown>,
+    target?: { webhookId: string; deliveryId: string },
+  ) => ({
+    id,
+    organizationId: org.id,
+    repositoryId: null,
+    type,
+    envelope: makeEnvelope({
+      id,
+      type,
+      createdAt: new Date(),
+      organization: org.slug,
+      repository: type === 'ping' ? null : 'acme/web',
+      data: data as never,
+    }),
+    ...(target ? { target } : {}),
+  });
   return {
     db,
     childEnv,
     secretBox,
     dispatcher,
+    registry,
+    addDispatcher: async () => {
+      const connections = {
+        producerRedis: createRedis(REDIS_URL, 'producer'),
+        workerRedis: createRedis(REDIS_URL, 'worker'),
+      };
+      const built = build(connections);
+      extra.push(async () => {
+        await built.dispatcher.stop();
+        await connections.producerRedis.quit();
+        await connections.workerRedis.quit();
+      });
+      await built.dispatcher.relay.started;
+      built.dispatcher.run();
+      return built;
+    },
     org,
     addWebhook: async (url, events) => {
       const secret = `whsec_${randomBytes(16).toString('hex')}`;
@@ -184,24 +240,17 @@ export const createHarness = async (
     },
     emit: async (type, data, target) => {
       const id = newId();
-      await db.transaction().execute((trx) =>
-        insertOutboxEvent(trx, {
-          id,
-          organizationId: org.id,
-          repositoryId: null,
-          type,
-          envelope: makeEnvelope({
-            id,
-            type,
-            createdAt: new Date(),
-            organization: org.slug,
-            repository: type === 'ping' ? null : 'acme/web',
-            data: data as never,
-          }),
-          ...(target ? { target } : {}),
-        }),
-      );
+      await db
+        .transaction()
+        .execute((trx) => insertOutboxEvent(trx, event(id, type, data, target)));
       return id;
+    },
+    emitMany: async (type, data, count) => {
+      const ids = Array.from({ length: count }, () => newId());
+      await db.transaction().execute(async (trx) => {
+        for (const id of ids) await insertOutboxEvent(trx, event(id, type, data));
+      });
+      return ids;
     },
     settled: async (eventId, expected, timeoutMs = 10_000) => {
       const deadline = Date.now() + timeoutMs;
@@ -244,6 +293,7 @@ export const createHarness = async (
         .orderBy('attempt_number')
         .execute(),
     close: async () => {
+      for (const stop of extra) await stop();
       if (options.inProcess !== false) await dispatcher.stop();
       const keys = await producerRedis.keys(`${prefix}:*`);
       if (keys.length > 0) await producerRedis.del(...keys);

@@ -6,11 +6,10 @@ let h: Harness;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
   receiver = await startReceiver();
-  // Retries 100 ms apart at most; the sweep runs every 200 ms with a 1 s grace.
+  // Retries 100 ms apart at most.
   h = await createHarness({
     WEBHOOK_RETRY_SCHEDULE: '50ms,100ms',
     WEBHOOK_TIMEOUT_MS: '1500',
-    RELAY_STRANDED_GRACE_MS: '1000',
   });
 });
 afterAll(async () => {
@@ -50,7 +49,7 @@ describe('scheduling and recovery', () => {
       duration_ms: 1,
       tools: [],
     };
-    // Far more jobs for the hanging endpoint than the worker has slots (32): none may hold one while waiting.
+    // Far more deliveries for the hanging endpoint than the dispatcher has slots (32): it may hold 4.
     for (let i = 0; i < 150; i++) await h.emit('scan.completed', payload);
     for (let i = 0; i < 40; i++) events.push(await h.emit('scan.completed', payload));
     const started = Date.now();
@@ -68,10 +67,10 @@ describe('scheduling and recovery', () => {
     await h.db.updateTable('webhooks').set({ active: false }).where('id', '=', slow.id).execute();
   });
 
-  it('when a delivery was committed but its job was lost, then the sweep enqueues it and it is delivered', async () => {
+  it('when a delivery is committed without a notification, then a dispatcher finds it and delivers it', async () => {
     const hook = await h.addWebhook(receiver.url('/stranded'), ['pr.closed']);
     const eventId = newId();
-    // What a relay that died between commit and enqueue leaves behind: an event relayed, a delivery with no job.
+    // An event relayed and its delivery written, with no notification and no job for it.
     await h.db
       .insertInto('outbox')
       .values({
@@ -115,8 +114,8 @@ describe('scheduling and recovery', () => {
     const first = newId();
     const eventId = await h.emit('ping', data, { webhookId: hook.id, deliveryId: first });
     expect(await h.settledFor(eventId, hook.id)).toMatchObject({ status: 'failed', attempts: 5 });
-    // The row POST /webhooks/{id}/deliveries/{id}/redeliver writes (the gateway also enqueues it;
-    // here the stranded-delivery sweep does, which is the safety net for a lost enqueue).
+    // The row POST /webhooks/{id}/deliveries/{id}/redeliver writes (the gateway also enqueues a
+    // wake-up job; without it the dispatcher's poll finds the delivery).
     const again = newId();
     await h.db
       .insertInto('webhook_deliveries')

@@ -44,6 +44,8 @@ export interface WebhookDeliveriesTable {
   delivered_at: Timestamp | null;
   redelivery_of: Generated<string | null>;
   created_at: CreatedAt;
+  /** When the dispatcher may next claim a pending delivery (new, retry due, or lease over). */
+  available_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 

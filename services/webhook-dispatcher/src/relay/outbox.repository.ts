@@ -1,11 +1,12 @@
 import { newId, type Db } from '@remediation/db';
 import { sql } from 'kysely';
+import { DELIVERIES_CHANNEL } from '../delivery/delivery-loop.js';
 import { planDeliveries } from './plan-deliveries.js';
 
 export interface RelayResult {
   /** Outbox rows marked relayed. */
   relayed: number;
-  /** Deliveries created by this batch, to enqueue. */
+  /** Deliveries created by this batch. */
   deliveryIds: string[];
 }
 
@@ -13,7 +14,9 @@ export interface RelayResult {
  * Fans out up to `limit` committed outbox events into deliveries and marks them relayed, in one
  * transaction. Rows are claimed with FOR UPDATE SKIP LOCKED, so concurrent relays never take the
  * same event; a relay that dies mid-batch rolls back and the rows are taken again. The unique
- * index on first deliveries (webhook, event) makes a replayed batch create nothing twice.
+ * index on first deliveries (webhook, event) makes a replayed batch create nothing twice. New
+ * deliveries are due at once (`available_at` defaults to now) and a notification on commit
+ * tells every dispatcher to claim them.
  */
 export const relayBatch = (db: Db, limit: number): Promise<RelayResult> =>
   db.transaction().execute(async (trx) => {
@@ -45,6 +48,8 @@ export const relayBatch = (db: Db, limit: number): Promise<RelayResult> =>
             .onConflict((oc) => oc.doNothing())
             .returning('id')
             .execute();
+    // Delivered at commit: wakes every dispatcher's delivery loop, not only this one's.
+    if (inserted.length > 0) await sql`select pg_notify(${DELIVERIES_CHANNEL}, '')`.execute(trx);
     await trx
       .updateTable('outbox')
       .set({ relayed_at: sql<Date>`now()` as never })
@@ -56,25 +61,3 @@ export const relayBatch = (db: Db, limit: number): Promise<RelayResult> =>
       .execute();
     return { relayed: events.length, deliveryIds: inserted.map((r) => r.id) };
   });
-
-/**
- * Pending deliveries whose job may have been lost (the relay died between commit and enqueue,
- * or Redis lost a delayed job): never attempted for `graceMs`, or overdue by `graceMs`.
- */
-export const findStrandedDeliveries = (db: Db, graceMs: number, limit: number) =>
-  db
-    .selectFrom('webhook_deliveries')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb('attempts', '=', 0),
-          eb('created_at', '<', sql<Date>`now() - make_interval(secs => ${graceMs / 1000})`),
-        ]),
-        eb('next_attempt_at', '<', sql<Date>`now() - make_interval(secs => ${graceMs / 1000})`),
-      ]),
-    )
-    .orderBy('id')
-    .limit(limit)
-    .execute();

@@ -1,18 +1,16 @@
-import type { QUEUES } from '@remediation/contracts';
 import { listenChannel, type Db } from '@remediation/db';
-import type { Logger, Producer } from '@remediation/runtime';
-import { findStrandedDeliveries, relayBatch } from './outbox.repository.js';
+import type { Logger } from '@remediation/runtime';
+import { relayBatch } from './outbox.repository.js';
 
 export interface RelayOptions {
   db: Db;
   databaseUrl: string;
-  producer: Producer<typeof QUEUES.webhookDelivery>;
   logger: Logger;
   batchSize: number;
-  /** How often the outbox and stranded deliveries are swept without a notification. */
+  /** How often the outbox is swept without a notification. */
   sweepIntervalMs: number;
-  /** How long a pending delivery may go without its job before the sweep enqueues it again. */
-  strandedGraceMs: number;
+  /** Told after a batch created deliveries (this process's delivery loop claims them at once). */
+  onDeliveries: () => void;
 }
 
 export interface Relay {
@@ -23,10 +21,10 @@ export interface Relay {
 }
 
 /**
- * Moves committed outbox events into deliveries and enqueues them: woken by NOTIFY on every
- * outbox insert, and by a periodic sweep that also re-enqueues stranded deliveries (enqueueing
- * is idempotent by job id). Errors are logged and retried on the next wake-up; nothing is lost
- * because the outbox row stays unrelayed until its transaction commits.
+ * Moves committed outbox events into deliveries: woken by NOTIFY on every outbox insert, and by
+ * a periodic sweep. Errors are logged and retried on the next wake-up; nothing is lost because
+ * the outbox row stays unrelayed until its transaction commits, and a committed delivery is in
+ * the table the delivery loops claim from.
  */
 export const startRelay = (options: RelayOptions): Relay => {
   let running: Promise<void> | undefined;
@@ -39,7 +37,7 @@ export const startRelay = (options: RelayOptions): Relay => {
       let result;
       do {
         result = await relayBatch(options.db, options.batchSize);
-        await options.producer.addMany(result.deliveryIds.map((deliveryId) => ({ deliveryId })));
+        if (result.deliveryIds.length > 0) options.onDeliveries();
       } while (result.relayed === options.batchSize && !stopped);
     } while (again && !stopped);
   };
@@ -62,11 +60,6 @@ export const startRelay = (options: RelayOptions): Relay => {
     return running;
   };
 
-  const sweepStranded = async (): Promise<void> => {
-    const stranded = await findStrandedDeliveries(options.db, options.strandedGraceMs, 1000);
-    await options.producer.addMany(stranded.map(({ id }) => ({ deliveryId: id })));
-  };
-
   const listener = listenChannel({
     url: options.databaseUrl,
     channel: 'outbox',
@@ -80,12 +73,7 @@ export const startRelay = (options: RelayOptions): Relay => {
       options.logger.warn({ err: err.message }, 'outbox listener lost its connection'),
   });
 
-  const timer = setInterval(() => {
-    void kick();
-    sweepStranded().catch((err: unknown) => {
-      options.logger.warn({ err: (err as Error).message }, 'stranded delivery sweep failed');
-    });
-  }, options.sweepIntervalMs);
+  const timer = setInterval(() => void kick(), options.sweepIntervalMs);
 
   return {
     started: listener.started,
