@@ -7,7 +7,8 @@ export interface ScanBody {
   commit_sha: string | null;
   ref: string | null;
   error: string | null;
-  warnings: string[];
+  warnings: { path: string; message: string; action: 'dropped' | 'marked' | 'ignored' }[];
+  warnings_count: number;
 }
 
 export interface ErrorBody {

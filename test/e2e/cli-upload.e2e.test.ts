@@ -60,9 +60,10 @@ beforeAll(async () => {
   };
   writeFileSync(join(checkout, 'eslint.sarif'), JSON.stringify(sarif));
   writeFileSync(
-    join(checkout, 'broken.sarif'),
+    join(checkout, 'repaired.sarif'),
     corpusFile('flawfinder__dd_sarif_flawfinder.sarif'),
   );
+  writeFileSync(join(checkout, 'broken.sarif'), corpusFile('codeql__cqa_invalid-sarif.sarif'));
 });
 afterAll(async () => {
   await stack?.stop();
@@ -125,7 +126,26 @@ describe('remediate upload', () => {
     const r = await remediate('upload', 'broken.sarif', '--repo', tenant.repoId, '--wait');
     expect(r.code).toBe(1);
     expect(r.err).toContain('upload rejected: 400 invalid_sarif');
-    expect(r.err).toContain('/runs/0/results/52/message: is required');
+    expect(r.err).toContain('/runs/0/results: must be an array');
+  });
+
+  it('a document repaired on the way in exits 0 and prints what was repaired, with and without --wait', async () => {
+    const waited = await remediate('upload', 'repaired.sarif', '--repo', tenant.repoId, '--wait');
+    expect(waited.code).toBe(0);
+    expect(waited.out).toMatch(/scan \S+ completed: 53 findings/);
+    expect(waited.out).toContain(
+      'warning: /runs/0/results/52/message: the result has no message text: the finding is kept, marked missing_message, and not routed to a fix [marked]',
+    );
+    const quick = await remediate(
+      'upload',
+      'repaired.sarif',
+      '--repo',
+      tenant.repoId,
+      '--commit',
+      'a'.repeat(40),
+    );
+    expect(quick.code).toBe(0);
+    expect(quick.out).toContain('warning: /runs/0/results/52/message:');
   });
 
   it('usage errors exit 2: no token, no --repo, bad --timeout, missing file', async () => {

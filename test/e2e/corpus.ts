@@ -18,15 +18,8 @@ export const manifest = (): ManifestEntry[] =>
 
 export const corpusFile = (name: string): Buffer => readFileSync(`${CORPUS_DIR}${name}`);
 
-/**
- * The spec overrides the manifest in one place: "Top-level `runs` array missing: invalid
- * document; it must hold at least one run". The manifest accepts `"runs": []` because it is
- * schema-valid; the service rejects it.
- */
-export const SPEC_REJECTS = new Set(['none__dd_no_runs.sarif']);
-
-export const expectedVerdict = (e: ManifestEntry): ManifestEntry['expect'] =>
-  SPEC_REJECTS.has(e.file) ? 'reject' : e.expect;
+/** What the service must do with a file: the manifest's `expect` (decision 0013's policy). */
+export const expectedVerdict = (e: ManifestEntry): ManifestEntry['expect'] => e.expect;
 
 const NOT_A_PROBLEM = new Set(['pass', 'notApplicable', 'informational']);
 

@@ -9,7 +9,17 @@ export const DATAFLOW_TIERS = [
 ] as const;
 export type DataflowTier = (typeof DATAFLOW_TIERS)[number];
 
-export const FINDING_PROBLEMS = ['missing_rule_id', 'missing_location', 'invalid_uri'] as const;
+/**
+ * Why a finding cannot be routed to a fix: no rule id, no message text, no location with a
+ * line (spec: "Required for a finding to be processed"), or a location that is not a
+ * repository-relative path.
+ */
+export const FINDING_PROBLEMS = [
+  'missing_rule_id',
+  'missing_message',
+  'missing_location',
+  'invalid_uri',
+] as const;
 export type FindingProblem = (typeof FINDING_PROBLEMS)[number];
 
 export const LEVELS = ['error', 'warning', 'note', 'none'] as const;

@@ -2,6 +2,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Id, Nullable, Page, Provider, Severity, Timestamp } from './common.js';
 
 export const PR_GROUPINGS = ['finding', 'rule', 'file'] as const;
+export const SARIF_VALIDATION_MODES = ['tolerant', 'strict'] as const;
+export type SarifValidationMode = (typeof SARIF_VALIDATION_MODES)[number];
 
 const settingsProperties = {
   auto_fix: Type.Boolean({ description: 'Generate fixes for true positives that have a codemod' }),
@@ -22,6 +24,13 @@ const settingsProperties = {
     description: 'Glob patterns of repository paths whose findings are never fixed',
   }),
   min_severity: Severity,
+  sarif_validation: Type.Union(
+    SARIF_VALIDATION_MODES.map((m) => Type.Literal(m)),
+    {
+      description:
+        "`tolerant` (default): only a document that cannot be processed is refused, every other schema violation is repaired or set aside and listed in the scan's `warnings`; `strict`: any schema violation is refused with 400 `invalid_sarif`",
+    },
+  ),
 };
 
 export const RepositorySettings = Type.Object(settingsProperties, {
@@ -38,6 +47,13 @@ export const DEFAULT_REPOSITORY_SETTINGS: RepositorySettings = Object.freeze({
   labels: [],
   excluded_paths: [],
   min_severity: 'low',
+  sarif_validation: 'tolerant',
+});
+
+/** Stored settings over the defaults, so settings added later read with their default. */
+export const effectiveSettings = (stored: Record<string, unknown>): RepositorySettings => ({
+  ...DEFAULT_REPOSITORY_SETTINGS,
+  ...(stored as Partial<RepositorySettings>),
 });
 
 export const RepositorySettingsPatch = Type.Partial(Type.Object(settingsProperties), {

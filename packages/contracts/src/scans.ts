@@ -8,6 +8,31 @@ export const ScanStateSchema = Type.Union(SCAN_STATES.map((s) => Type.Literal(s)
 
 export const SCAN_SOURCES = ['upload', 'rescan'] as const;
 
+/** What was done about a deviation from the SARIF schema (decision 0013). */
+export const SCAN_WARNING_ACTIONS = ['dropped', 'marked', 'ignored'] as const;
+export type ScanWarningAction = (typeof SCAN_WARNING_ACTIONS)[number];
+
+/** At most this many warnings are kept on a scan; `warnings_count` has the total. */
+export const MAX_SCAN_WARNINGS = 100;
+
+export const ScanWarning = Type.Object(
+  {
+    path: Type.String({
+      description: 'JSON Pointer into the uploaded document (`/runs/0/results/3/fixes/0`)',
+    }),
+    message: Type.String({ description: 'What was wrong there' }),
+    action: Type.Union(
+      SCAN_WARNING_ACTIONS.map((a) => Type.Literal(a)),
+      {
+        description:
+          '`dropped`: the element was removed before processing; `marked`: kept, and the finding carries the matching problem (it is not routed to a fix); `ignored`: kept as written, it does not affect processing',
+      },
+    ),
+  },
+  { additionalProperties: false, title: 'ScanWarning' },
+);
+export type ScanWarning = Static<typeof ScanWarning>;
+
 export const Scan = Type.Object(
   {
     scan_id: Id,
@@ -20,7 +45,14 @@ export const Scan = Type.Object(
     findings_count: Type.Integer({ minimum: 0 }),
     fixes_generated: Type.Integer({ minimum: 0 }),
     error: Nullable(Type.String()),
-    warnings: Type.Array(Type.String()),
+    warnings: Type.Array(ScanWarning, {
+      maxItems: MAX_SCAN_WARNINGS,
+      description: `What was repaired, set aside or noted while accepting and ingesting the document (the first ${MAX_SCAN_WARNINGS})`,
+    }),
+    warnings_count: Type.Integer({
+      minimum: 0,
+      description: 'How many warnings there were in all',
+    }),
     created_at: Timestamp,
     completed_at: Nullable(Timestamp),
     duration_ms: Nullable(Type.Integer({ minimum: 0 })),
@@ -42,7 +74,15 @@ export type CreateScanBody = Static<typeof CreateScanBody>;
 
 /** Answer of `POST /repositories/{id}/sarif` (202). */
 export const SarifAccepted = Type.Object(
-  { scan_id: Id, state: ScanStateSchema },
+  {
+    scan_id: Id,
+    state: ScanStateSchema,
+    warnings_count: Type.Integer({
+      minimum: 0,
+      description:
+        'Schema violations repaired or set aside while accepting the document; the scan lists them in `warnings`',
+    }),
+  },
   { additionalProperties: false, title: 'SarifAccepted' },
 );
 export type SarifAccepted = Static<typeof SarifAccepted>;

@@ -1,7 +1,8 @@
 export type { Problem } from './problem.js';
 export type * from './sarif-types.js';
 export { parseSarif, type ParseResult } from './parse.js';
-export { checkSchema, schemaValidator, type SchemaVerdict } from './validate.js';
+export { schemaValidator } from './validate.js';
+export { acceptSarif, MAX_PROBLEMS, type Acceptance } from './acceptance/accept.js';
 export { DEFAULT_LIMITS, exceededLimit, type SarifLimits } from './limits.js';
 export { readEnvelope, type SarifEnvelope } from './envelope.js';
 export { inspectSarif, type Inspection } from './inspect.js';

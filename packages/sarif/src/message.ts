@@ -24,10 +24,11 @@ const pick = (s: MultiformatMessageString | undefined): string | undefined =>
  * `arguments` substituted.
  */
 export const messageText = (
-  message: Message,
+  message: Message | undefined,
   rule: ReportingDescriptor | undefined,
   component: ToolComponent,
 ): string => {
+  if (!message) return '';
   const template =
     message.text ??
     (message.id !== undefined

@@ -135,8 +135,9 @@ class RunNormalizer {
     const resolved = physical?.artifactLocation
       ? resolveArtifactUri(this.run, physical.artifactLocation, this.root)
       : undefined;
-    if (!resolved) problems.push('missing_location');
-    else {
+    // The spec needs a file and a line to process a finding; a file alone is kept for display.
+    if (!resolved || physical?.region?.startLine === undefined) problems.push('missing_location');
+    if (resolved) {
       if (!resolved.ok) problems.push('invalid_uri');
       const region = physical?.region;
       location = {
@@ -167,6 +168,7 @@ class RunNormalizer {
       ...(result.partialFingerprints ? { partialFingerprints: result.partialFingerprints } : {}),
     };
     const message = messageText(result.message, rule, component);
+    if (message.trim() === '') problems.push('missing_message');
     const snippet = physical?.region?.snippet?.text;
     return {
       finding: {
@@ -196,16 +198,19 @@ class RunNormalizer {
 }
 
 /**
- * Ranks each match key's distinct (position, message) pairs in the order of (line, column), so
- * the n-th occurrence of the same rule and text in a file keeps its identity when lines shift,
- * and an exact repeat (same position and message) collapses into one finding.
+ * Ranks the distinct (position, message) pairs sharing one key in the order of (line, column),
+ * so the n-th occurrence of the same rule and text in a file keeps its identity when lines
+ * shift, and an exact repeat (same position and message) collapses into one finding. A tool's
+ * own fingerprint is trusted as the identity of its first position only: some tools hash the
+ * line's content (flawfinder's `contextHash`), so the same fingerprint at other positions are
+ * other findings and get ranked identities.
  */
 const assignRankedIdentities = (pending: Pending[]): string[] => {
+  const keyOf = (p: Pending) => p.identity ?? p.key;
   const positions = new Map<string, Set<string>>();
   for (const p of pending) {
-    if (p.identity !== undefined) continue;
-    let set = positions.get(p.key);
-    if (!set) positions.set(p.key, (set = new Set()));
+    let set = positions.get(keyOf(p));
+    if (!set) positions.set(keyOf(p), (set = new Set()));
     set.add(p.position);
   }
   const ranks = new Map<string, Map<string, number>>();
@@ -217,9 +222,10 @@ const assignRankedIdentities = (pending: Pending[]): string[] => {
     });
     ranks.set(key, new Map(sorted.map((pos, i) => [pos, i])));
   }
-  return pending.map(
-    (p) => p.identity ?? rankedIdentity(p.key, ranks.get(p.key)?.get(p.position) ?? 0),
-  );
+  return pending.map((p) => {
+    const rank = ranks.get(keyOf(p))?.get(p.position) ?? 0;
+    return p.identity !== undefined && rank === 0 ? p.identity : rankedIdentity(keyOf(p), rank);
+  });
 };
 
 /**

@@ -43,6 +43,9 @@ export class RuleIndex {
   }
 }
 
-/** The rule id of a result: `ruleId`, else `rule.id`, else the id of the rule at `ruleIndex`. */
+/**
+ * The rule id of a result: `ruleId`, else `rule.id`, else the id of the rule at `ruleIndex`.
+ * An empty id (a rule that was set aside as invalid) is no id.
+ */
 export const ruleIdOf = (result: Result, rule: ReportingDescriptor | undefined): string | null =>
-  result.ruleId ?? result.rule?.id ?? rule?.id ?? null;
+  result.ruleId || result.rule?.id || rule?.id || null;

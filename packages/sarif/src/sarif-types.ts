@@ -1,6 +1,8 @@
 /**
- * The parts of SARIF 2.1.0 that normalization reads. Documents are schema-validated before they
- * get here, so these shapes hold; every optional property is still treated as possibly absent.
+ * The parts of SARIF 2.1.0 that normalization reads. Documents are accepted (validated, and
+ * repaired under the tolerant policy) before they get here, so these shapes hold, with one
+ * exception: a result's message may lack text; every optional property is treated as possibly
+ * absent.
  */
 export interface Message {
   text?: string;
@@ -101,7 +103,8 @@ export interface Result {
   rule?: ReportingDescriptorReference;
   kind?: ResultKind;
   level?: Level;
-  message: Message;
+  /** Required by the schema; absent or without text in a repaired document (missing_message). */
+  message?: Message;
   locations?: Location[];
   codeFlows?: CodeFlow[];
   relatedLocations?: Location[];

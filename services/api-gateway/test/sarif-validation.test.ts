@@ -61,8 +61,53 @@ describe('SARIF upload validation', () => {
     expect(await scans(repo.id)).toHaveLength(0);
   });
 
-  it('when the schema is broken in many places, then the problems are capped at 50 and name their paths', async () => {
+  it('when a document breaks the schema in optional places, then it is accepted, the repairs counted and listed on the scan', async () => {
     const { repo, auth } = await createTenant(h.db);
+    const gosec = {
+      version: '2.1.0',
+      runs: [
+        {
+          tool: { driver: { name: 'gosec' } },
+          results: Array.from({ length: 3 }, (_, i) => ({
+            ruleId: 'G304',
+            message: { text: 'Potential file inclusion via variable' },
+            locations: [
+              {
+                physicalLocation: {
+                  artifactLocation: { uri: 'main.go' },
+                  region: { startLine: 10 + i },
+                },
+              },
+            ],
+            fixes: [{ artifactChanges: null, description: { markdown: 'Use filepath.Clean' } }],
+          })),
+        },
+      ],
+    };
+    const res = await upload(h.app, repo.id, auth, JSON.stringify(gosec));
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ state: 'queued', warnings_count: 3 });
+    const scan = await request(h.app)
+      .get(`/v1/repositories/${repo.id}/scans/${(res.body as { scan_id: string }).scan_id}`)
+      .set('Authorization', auth);
+    expect(scan.body).toMatchObject({ warnings_count: 3 });
+    expect((scan.body as { warnings: unknown[] }).warnings).toEqual(
+      [0, 1, 2].map((i) => ({
+        path: `/runs/0/results/${i}/fixes/0`,
+        message: '/description must have `text` or `id`; dropped',
+        action: 'dropped',
+      })),
+    );
+  });
+
+  it('when the repository asks for strict validation, then any schema violation is refused with capped problems and nothing is stored', async () => {
+    const { repo, auth } = await createTenant(h.db);
+    const patched = await request(h.app)
+      .patch(`/v1/repositories/${repo.id}`)
+      .set('Authorization', auth)
+      .send({ settings: { sarif_validation: 'strict' } });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ settings: { sarif_validation: 'strict' } });
     const broken = {
       version: '2.1.0',
       runs: [
@@ -72,8 +117,11 @@ describe('SARIF upload validation', () => {
         },
       ],
     };
-    const res = await upload(h.app, repo.id, auth, JSON.stringify(broken));
-    const error = expectError(res, 400, 'invalid_sarif');
+    const error = expectError(
+      await upload(h.app, repo.id, auth, JSON.stringify(broken)),
+      400,
+      'invalid_sarif',
+    );
     expect(error.problems).toEqual(
       expect.arrayContaining([
         { path: '/runs/0/results/0/ruleId', message: 'must be string' },
@@ -82,30 +130,59 @@ describe('SARIF upload validation', () => {
     );
     const many = {
       version: '2.1.0',
-      runs: [{ tool: { driver: { name: 'x' } }, results: [] as unknown[] }],
+      runs: [
+        {
+          tool: { driver: { name: 'x' } },
+          results: Array.from({ length: 3 }, () => ({
+            message: { text: 'm' },
+            ...Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`vendor${i}`, i])),
+          })),
+        },
+      ],
     };
-    many.runs[0]!.results = [
-      {
-        ruleId: 1,
-        level: 'bad',
-        kind: 'bad',
-        rank: 'x',
-        message: { text: 1 },
-        locations: 'x',
-        fingerprints: 1,
-        properties: 1,
-      },
-    ];
     const capped = expectError(
       await upload(h.app, repo.id, auth, JSON.stringify(many)),
       400,
       'invalid_sarif',
     );
-    expect(capped.problems!.length).toBeGreaterThanOrEqual(6);
-    expect(capped.problems!.length).toBeLessThanOrEqual(50);
+    expect(capped.problems).toHaveLength(50);
+    // Tolerant would have accepted the newlineSequences repeat; strict does not.
+    const repeated = { version: '2.1.0', runs: [{ ...run(1), newlineSequences: ['\n', '\n'] }] };
+    expect(
+      expectError(
+        await upload(h.app, repo.id, auth, JSON.stringify(repeated)),
+        400,
+        'invalid_sarif',
+      ).problems,
+    ).toEqual([{ path: '/runs/0/newlineSequences', message: expect.stringMatching(/duplicate/) }]);
+    expect(await scans(repo.id)).toHaveLength(0);
   });
 
-  it('when a document has an accepted deviation (duplicate newlineSequences), then it is stored with the warning on the scan', async () => {
+  it('when sarif_validation is set to an unknown mode, then 400 validation_failed names the field', async () => {
+    const { repo, auth } = await createTenant(h.db);
+    const res = await request(h.app)
+      .patch(`/v1/repositories/${repo.id}`)
+      .set('Authorization', auth)
+      .send({ settings: { sarif_validation: 'lenient' } });
+    const error = expectError(res, 400, 'validation_failed');
+    expect(JSON.stringify(error)).toMatch(/sarif_validation/);
+  });
+
+  it('when a document cannot be processed, then it is refused in tolerant mode too', async () => {
+    const { repo, auth } = await createTenant(h.db);
+    const doc = { version: '2.1.0', runs: [run(1), { tool: { driver: { name: null } } }] };
+    const error = expectError(
+      await upload(h.app, repo.id, auth, JSON.stringify(doc)),
+      400,
+      'invalid_sarif',
+    );
+    expect(error.problems).toEqual([
+      { path: '/runs/1/tool/driver/name', message: 'must be a string (the scanner name)' },
+    ]);
+    expect(await scans(repo.id)).toHaveLength(0);
+  });
+
+  it('when a document has repeated newlineSequences, then it is stored with the repair on the scan', async () => {
     const h2 = await createHarness();
     try {
       const { repo, auth } = await createTenant(h2.db);
@@ -114,9 +191,16 @@ describe('SARIF upload validation', () => {
       const scan = await request(h2.app)
         .get(`/v1/repositories/${repo.id}/scans/${(res.body as { scan_id: string }).scan_id}`)
         .set('Authorization', auth);
-      expect((scan.body as { warnings: string[] }).warnings).toEqual([
-        expect.stringMatching(/^\/runs\/0\/newlineSequences: duplicate entries; accepted$/),
-      ]);
+      expect(scan.body).toMatchObject({
+        warnings: [
+          {
+            path: '/runs/0/newlineSequences',
+            message: expect.stringMatching(/duplicate/) as string,
+            action: 'dropped',
+          },
+        ],
+        warnings_count: 1,
+      });
     } finally {
       await h2.close();
     }
@@ -135,9 +219,9 @@ describe('SARIF upload validation', () => {
       const started = new Promise<void>((r) => (validating = r));
       let validated = false;
       const watched: SarifInspector = {
-        inspect: async (body) => {
+        inspect: async (body, mode) => {
           validating!();
-          const result = await real.inspect(body);
+          const result = await real.inspect(body, mode);
           validated = true;
           return result;
         },

@@ -58,7 +58,7 @@ describe('POST /v1/repositories/{id}/sarif', () => {
     const body = corpus('codeql__cqa_valid-sarif.sarif');
     const res = await upload(repo.id, auth, body);
     expect(res.status).toBe(202);
-    expect(res.body).toEqual({ scan_id: expect.any(String), state: 'queued' });
+    expect(res.body).toEqual({ scan_id: expect.any(String), state: 'queued', warnings_count: 0 });
     expect(res.headers['location']).toBe(`/v1/repositories/${repo.id}/scans/${res.body.scan_id}`);
 
     const scan = await h.db

@@ -1,3 +1,4 @@
+import type { ScanWarning } from '@remediation/contracts';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -32,7 +33,12 @@ export interface Harness {
   submit(
     repoId: string,
     doc: Buffer | object,
-    options?: { checkoutUri?: string; enqueueBeforeCommitMs?: number },
+    options?: {
+      checkoutUri?: string;
+      enqueueBeforeCommitMs?: number;
+      /** Acceptance warnings the gateway recorded (the first 100 and the total). */
+      warnings?: { list: ScanWarning[]; count: number };
+    },
   ): Promise<string>;
   waitForScan(scanId: string, timeoutMs?: number): Promise<ScanState>;
   startIngester(env?: Record<string, string>): Ingester;
@@ -45,7 +51,8 @@ export interface ScanState {
   state: string;
   findings_count: number;
   error: string | null;
-  warnings: string[];
+  warnings: ScanWarning[];
+  warnings_count: number;
   tools: string[];
 }
 
@@ -125,6 +132,12 @@ export const createHarness = async (): Promise<Harness> => {
           checkout_uri: options.checkoutUri ?? null,
           idempotency_key: null,
           error: null,
+          ...(options.warnings
+            ? {
+                warnings: JSON.stringify(options.warnings.list),
+                warnings_count: options.warnings.count,
+              }
+            : {}),
         })
         .execute();
       if (options.enqueueBeforeCommitMs === undefined) await producer.add({ scanId });
@@ -135,7 +148,7 @@ export const createHarness = async (): Promise<Harness> => {
       for (;;) {
         const row = await db
           .selectFrom('scans')
-          .select(['state', 'findings_count', 'error', 'warnings', 'tools'])
+          .select(['state', 'findings_count', 'error', 'warnings', 'warnings_count', 'tools'])
           .where('id', '=', scanId)
           .executeTakeFirstOrThrow();
         if (row.state === 'completed' || row.state === 'failed') return row;

@@ -209,10 +209,61 @@ describe('identity and deduplication across scans', () => {
       await h.submit(repoId, corpus('gitleaks__dd_gitleaks_7_5_0.sarif')),
     );
     expect(scan.findings_count).toBe(4);
-    expect(scan.warnings).toContain('4 duplicate results were collapsed into existing findings');
+    expect(scan.warnings).toContainEqual({
+      path: '/runs',
+      message: '4 duplicate results were collapsed into existing findings',
+      action: 'ignored',
+    });
     const rows = await findings(repoId);
     expect(rows.every((f) => f.problems.includes('missing_rule_id') && !f.fixable)).toBe(true);
     expect(JSON.stringify(rows)).not.toContain('AKIAIOSFODNN7EXAMPLE');
+  });
+});
+
+describe('documents accepted with repairs', () => {
+  it('when a document was repaired at upload, then the same repairs apply, no finding is lost and the problems are stored', async () => {
+    const { repoId } = await h.tenant();
+    const result = (i: number, extra: Record<string, unknown>) => ({
+      ruleId: 'G304',
+      message: { text: `file inclusion ${i}` },
+      locations: [
+        { physicalLocation: { artifactLocation: { uri: 'main.go' }, region: { startLine: i } } },
+      ],
+      ...extra,
+    });
+    const doc = {
+      version: '2.1.0',
+      runs: [
+        {
+          tool: { driver: { name: 'gosec' } },
+          results: [
+            result(1, { fixes: [{ artifactChanges: null }] }),
+            result(2, { fingerprints: { csvRowSha256: { nested: true } } }),
+            { ...result(3, {}), message: {} },
+          ],
+        },
+      ],
+    };
+    const scan = await h.waitForScan(await h.submit(repoId, doc));
+    expect(scan).toMatchObject({ state: 'completed', findings_count: 3 });
+    const rows = await findings(repoId);
+    expect(rows.map((f) => f.problems).sort()).toEqual([[], [], ['missing_message']]);
+    expect(rows.find((f) => f.problems.includes('missing_message'))!.fixable).toBe(false);
+  });
+
+  it('when the warnings outgrow the cap, then the list stays capped and the count keeps the total', async () => {
+    const { repoId } = await h.tenant();
+    const gitleaks = corpus('gitleaks__dd_gitleaks_7_5_0.sarif');
+    // As the gateway stores them: the first 100 of 250 acceptance warnings.
+    const list = Array.from({ length: 100 }, (_, i) => ({
+      path: `/runs/0/x${i}`,
+      message: 'm',
+      action: 'dropped' as const,
+    }));
+    const scanId = await h.submit(repoId, gitleaks, { warnings: { list, count: 250 } });
+    const scan = await h.waitForScan(scanId);
+    expect(scan.warnings).toHaveLength(100);
+    expect(scan.warnings_count).toBe(251);
   });
 });
 
@@ -248,7 +299,9 @@ describe('what findings keep', () => {
     const without = await h.waitForScan(
       await h.submit(repoId, corpus('detekt__gradle_merged_output.sarif')),
     );
-    expect(without.warnings.join(' ')).toMatch(/6 findings .*invalid_uri.*checkout_uri/);
+    expect(without.warnings.map((w) => w.message).join(' ')).toMatch(
+      /6 findings .*invalid_uri.*checkout_uri/,
+    );
     const { repoId: other } = await h.tenant();
     await h.waitForScan(
       await h.submit(other, corpus('detekt__gradle_merged_output.sarif'), {

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import type { ScanWarning } from '@remediation/contracts';
 import { CliError, usageError, type CliIo } from '../io.js';
 import { apiBase, call, errorOf, type ApiResponse } from './api.js';
 import { readCheckout } from './git.js';
@@ -32,9 +33,20 @@ interface ScanView {
   findings_count: number;
   fixes_generated: number;
   error: string | null;
-  warnings: string[];
+  warnings: ScanWarning[];
+  warnings_count: number;
   tools: string[];
 }
+
+/** One line per warning, and how many more the scan counted than it lists. */
+const warningLines = (scan: Pick<ScanView, 'warnings' | 'warnings_count'>): string[] => [
+  ...scan.warnings.map((w) => `warning: ${w.path || '(document)'}: ${w.message} [${w.action}]`),
+  ...(scan.warnings_count > scan.warnings.length
+    ? [
+        `warning: … and ${scan.warnings_count - scan.warnings.length} more (the scan lists the first ${scan.warnings.length})`,
+      ]
+    : []),
+];
 
 const rejected = (what: string, res: ApiResponse): CliError => {
   const e = errorOf(res);
@@ -100,13 +112,27 @@ export const upload = async (io: CliIo, options: UploadOptions): Promise<number>
     },
   });
   if (res.status !== 202) throw rejected('upload rejected', res);
-  const accepted = res.body as { scan_id: string; state: string };
+  const accepted = res.body as { scan_id: string; state: string; warnings_count: number };
   const link = `${base}${repoPath}/scans/${accepted.scan_id}`;
   if (!options.wait) {
+    // The document was repaired on the way in: say what was dropped or marked, as CI output.
+    const repairs =
+      accepted.warnings_count > 0 && !options.json
+        ? await call(base, token, `${repoPath}/scans/${accepted.scan_id}`)
+        : undefined;
     io.out(
       options.json
-        ? JSON.stringify({ scan_id: accepted.scan_id, state: accepted.state, url: link })
-        : `uploaded: scan ${accepted.scan_id} is ${accepted.state}\n${link}`,
+        ? JSON.stringify({
+            scan_id: accepted.scan_id,
+            state: accepted.state,
+            warnings_count: accepted.warnings_count,
+            url: link,
+          })
+        : [
+            `uploaded: scan ${accepted.scan_id} is ${accepted.state}`,
+            ...(repairs?.status === 200 ? warningLines(repairs.body as ScanView) : []),
+            link,
+          ].join('\n'),
     );
     return 0;
   }
@@ -126,7 +152,7 @@ export const upload = async (io: CliIo, options: UploadOptions): Promise<number>
           : [
               `scan ${scan.scan_id} ${scan.state}: ${scan.findings_count} findings, ${scan.fixes_generated} fixes generated${scan.tools.length ? ` (${scan.tools.join(', ')})` : ''}`,
               ...(failed && scan.error ? [`error: ${scan.error}`] : []),
-              ...scan.warnings.map((w) => `warning: ${w}`),
+              ...warningLines(scan),
               link,
             ].join('\n'),
       );

@@ -10,6 +10,7 @@ import * as unfinishedScansIndex from './2026-11-21-008-unfinished-scans-index.j
 import * as repositoryCredentials from './2026-11-23-010-repository-credentials.js';
 import * as deliveryClaims from './2026-11-23-020-delivery-claims.js';
 import * as usersSessions from './2026-11-23-030-users-sessions.js';
+import * as scanWarningObjects from './2026-11-23-040-scan-warning-objects.js';
 
 /**
  * Every migration, append-only, keyed by its date-prefixed name. Listed statically (not read
@@ -27,4 +28,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-23-010-repository-credentials': repositoryCredentials,
   '2026-11-23-020-delivery-claims': deliveryClaims,
   '2026-11-23-030-users-sessions': usersSessions,
+  '2026-11-23-040-scan-warning-objects': scanWarningObjects,
 };

@@ -27,7 +27,13 @@ export interface ScansTable {
   findings_count: Generated<number>;
   fixes_generated: Generated<number>;
   error: string | null;
-  warnings: ColumnType<string[], string | undefined, string>;
+  /** The first MAX_SCAN_WARNINGS `{path, message, action}` objects (decision 0013). */
+  warnings: ColumnType<
+    { path: string; message: string; action: 'dropped' | 'marked' | 'ignored' }[],
+    string | undefined,
+    string
+  >;
+  warnings_count: Generated<number>;
   created_at: CreatedAt;
   started_at: Timestamp | null;
   completed_at: Timestamp | null;

@@ -14,7 +14,8 @@ import {
   updateRepositorySettings,
 } from './repositories.repository.js';
 import { assertRepositoryInScope, type RepositoryAccess } from './repository-access.js';
-import { effectiveSettings, toRepository } from './repository.mapper.js';
+import { effectiveSettings } from '@remediation/contracts';
+import { toRepository } from './repository.mapper.js';
 
 export const cursorAfter = (cursor: string | undefined): string | undefined => {
   if (cursor === undefined) return undefined;

@@ -1,15 +1,5 @@
-import {
-  DEFAULT_REPOSITORY_SETTINGS,
-  type Repository,
-  type RepositorySettings,
-} from '@remediation/contracts';
+import { effectiveSettings, type Repository } from '@remediation/contracts';
 import type { RepositoryWithStatus } from './repositories.repository.js';
-
-/** Stored settings over the defaults, so settings added later read with their default. */
-export const effectiveSettings = (stored: Record<string, unknown>): RepositorySettings => ({
-  ...DEFAULT_REPOSITORY_SETTINGS,
-  ...(stored as Partial<RepositorySettings>),
-});
 
 /** Credentials never leave the service, even if an operator put them in the clone URL. */
 export const redactCloneUrl = (raw: string): string => {

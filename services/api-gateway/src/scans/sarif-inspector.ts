@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { SarifValidationMode } from '@remediation/contracts';
 import type { Inspection, SarifLimits } from '@remediation/sarif';
 import { Piscina } from 'piscina';
 
@@ -7,7 +8,7 @@ import { Piscina } from 'piscina';
  * hundreds of milliseconds of CPU; on a worker thread it cannot stall other requests.
  */
 export interface SarifInspector {
-  inspect(body: Buffer): Promise<Inspection>;
+  inspect(body: Buffer, mode: SarifValidationMode): Promise<Inspection>;
   close(): Promise<void>;
 }
 
@@ -40,9 +41,9 @@ export const createSarifInspector = (options: InspectorOptions): SarifInspector 
     resourceLimits: { maxOldGenerationSizeMb: options.heapMb },
   });
   return {
-    inspect: async (body) => {
+    inspect: async (body, mode) => {
       try {
-        return (await pool.run({ body, limits: options.limits })) as Inspection;
+        return (await pool.run({ body, limits: options.limits, mode })) as Inspection;
       } catch (err) {
         if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
           throw new InspectionTooLargeError(

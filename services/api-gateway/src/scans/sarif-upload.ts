@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { QUEUES } from '@remediation/contracts';
+import type { QUEUES, SarifValidationMode } from '@remediation/contracts';
 import { newId, type Db } from '@remediation/db';
 import type { Producer } from '@remediation/runtime';
 import type { Inspection } from '@remediation/sarif';
@@ -15,6 +15,8 @@ const COMMIT = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 
 export interface UploadInput {
   repositoryId: string;
+  /** The repository's `sarif_validation` setting. */
+  mode: SarifValidationMode;
   /** The document as decoded, and as sent when it came gzip-compressed. */
   body: EncodedBody;
   commitSha?: string | undefined;
@@ -29,9 +31,13 @@ export interface UploadDeps {
   inspector: SarifInspector;
 }
 
-const inspect = async (inspector: SarifInspector, text: Buffer): Promise<Inspection> => {
+const inspect = async (
+  inspector: SarifInspector,
+  text: Buffer,
+  mode: SarifValidationMode,
+): Promise<Inspection> => {
   try {
-    return await inspector.inspect(text);
+    return await inspector.inspect(text, mode);
   } catch (err) {
     if (err instanceof InspectionTooLargeError)
       throw new AppError('payload_too_large', err.message);
@@ -43,15 +49,15 @@ const invalid = (problems: { path: string; message: string }[]) =>
   new AppError('invalid_sarif', 'the document is not valid SARIF 2.1.0', { problems });
 
 /**
- * Validates an uploaded SARIF document on a worker thread (400 `invalid_sarif` with problems,
- * 413 above the run and result limits), stores it gzip-compressed with a `queued` scan, and
+ * Validates an uploaded SARIF document on a worker thread in the repository's mode (400
+ * `invalid_sarif` with problems, 413 above the run and result limits; repairs as warnings), stores it gzip-compressed with a `queued` scan, and
  * enqueues its ingestion inside the same transaction: if Redis refuses the job, nothing is
  * kept. A repeated `Idempotency-Key` with the same document answers the first scan.
  */
 export const acceptSarifUpload = async (
   deps: UploadDeps,
   input: UploadInput,
-): Promise<{ scanId: string; state: string; replayed: boolean }> => {
+): Promise<{ scanId: string; state: string; warningsCount: number; replayed: boolean }> => {
   const text = input.body.decoded;
   const sha256 = createHash('sha256').update(text).digest('hex');
   if (input.idempotencyKey) {
@@ -67,13 +73,18 @@ export const acceptSarifUpload = async (
           'Idempotency-Key was already used with a different document',
         );
       }
-      return { scanId: previous.id, state: previous.state, replayed: true };
+      return {
+        scanId: previous.id,
+        state: previous.state,
+        warningsCount: previous.warnings_count,
+        replayed: true,
+      };
     }
   }
-  const inspection = await inspect(deps.inspector, text);
+  const inspection = await inspect(deps.inspector, text, input.mode);
   if (inspection.kind === 'invalid') throw invalid(inspection.problems);
   if (inspection.kind === 'too_large') throw new AppError('payload_too_large', inspection.message);
-  const { envelope, warnings } = inspection;
+  const { envelope, warnings, warningsCount } = inspection;
 
   const vcsCommit = envelope.commitSha?.toLowerCase();
   const commitSha = input.commitSha ?? (vcsCommit && COMMIT.test(vcsCommit) ? vcsCommit : null);
@@ -102,6 +113,7 @@ export const acceptSarifUpload = async (
         idempotency_key: input.idempotencyKey ?? null,
         error: null,
         warnings: JSON.stringify(warnings),
+        warnings_count: warningsCount,
       });
       await deps.ingest.add({ scanId });
     });
@@ -114,10 +126,15 @@ export const acceptSarifUpload = async (
         input.idempotencyKey,
       );
       if (winner && winner.content_sha256 === sha256)
-        return { scanId: winner.id, state: winner.state, replayed: true };
+        return {
+          scanId: winner.id,
+          state: winner.state,
+          warningsCount: winner.warnings_count,
+          replayed: true,
+        };
       throw new AppError('conflict', 'Idempotency-Key was already used with a different document');
     }
     throw err;
   }
-  return { scanId, state: 'queued', replayed: false };
+  return { scanId, state: 'queued', warningsCount, replayed: false };
 };

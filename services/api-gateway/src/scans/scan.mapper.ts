@@ -15,6 +15,7 @@ export const toScan = (row: ScanRow): Scan => {
     fixes_generated: row.fixes_generated,
     error: row.error,
     warnings: row.warnings,
+    warnings_count: row.warnings_count,
     created_at: row.created_at.toISOString(),
     completed_at: completed ? completed.toISOString() : null,
     duration_ms: completed ? Math.max(0, completed.getTime() - row.created_at.getTime()) : null,

@@ -17,7 +17,13 @@ import type { RepositoryAccess } from '../repositories/repository-access.js';
 import type { SarifInspector } from './sarif-inspector.js';
 import { acceptSarifUpload } from './sarif-upload.js';
 import { toScan } from './scan.mapper.js';
-import { findLatestDocument, findScan, insertScan, scansOf } from './scans.repository.js';
+import {
+  findLatestDocument,
+  findScan,
+  insertScan,
+  repositorySettings,
+  scansOf,
+} from './scans.repository.js';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,255}$/;
 
@@ -99,6 +105,9 @@ export const scanRoutes = (deps: {
           checkout_uri: latest.checkout_uri ?? null,
           idempotency_key: null,
           error: null,
+          // The same document was accepted with these repairs; ingestion repeats them.
+          warnings: JSON.stringify(latest.warnings ?? []),
+          warnings_count: latest.warnings_count ?? 0,
         });
         await deps.ingest.add({ scanId: row.id });
         return row;
@@ -115,7 +124,7 @@ export const scanRoutes = (deps: {
     path: '/repositories/{id}/sarif',
     operationId: 'uploadSarif',
     summary:
-      'Upload a SARIF 2.1.0 document (optionally gzip-compressed); validated before it is stored (400 `invalid_sarif` with problems; 413 above 10 MiB as sent, 20 runs or 25,000 results per run by default); creates a queued scan',
+      "Upload a SARIF 2.1.0 document (optionally gzip-compressed); validated against the SARIF 2.1.0 schema before it is stored and creates a queued scan. Only a document that cannot be processed is refused (400 `invalid_sarif` with problems: not JSON, `version` not 2.1.0, `runs` missing or empty, a run without a string `tool.driver.name`, `results` not an array); any other schema violation is repaired or set aside, counted in `warnings_count` and listed in the scan's `warnings`, unless the repository's `sarif_validation` setting is `strict`, which refuses it. 413 above 10 MiB as sent, 20 runs or 25,000 results per run by default",
     tag: 'Scans',
     access: 'repository',
     params: RepoParams,
@@ -139,6 +148,7 @@ export const scanRoutes = (deps: {
       }
       const result = await acceptSarifUpload(deps, {
         repositoryId: repoId,
+        mode: (await repositorySettings(deps.db, repoId)).sarif_validation,
         body,
         commitSha: query.commit_sha,
         ref: query.ref,
@@ -147,7 +157,11 @@ export const scanRoutes = (deps: {
       });
       return {
         status: 202,
-        body: { scan_id: result.scanId, state: result.state },
+        body: {
+          scan_id: result.scanId,
+          state: result.state,
+          warnings_count: result.warningsCount,
+        },
         headers: {
           Location: `/v1/repositories/${repoId}/scans/${result.scanId}`,
           ...(result.replayed ? { 'Idempotent-Replayed': 'true' } : {}),

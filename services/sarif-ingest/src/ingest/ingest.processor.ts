@@ -1,7 +1,7 @@
 import { makeEnvelope, type QUEUES } from '@remediation/contracts';
 import { insertOutboxEvent, newId, type Db, type DbOrTx } from '@remediation/db';
 import type { Logger, Processor } from '@remediation/runtime';
-import { normalizeLog, parseSarif, type NormalizedLog, type SarifLog } from '@remediation/sarif';
+import { acceptSarif, normalizeLog, parseSarif, type NormalizedLog } from '@remediation/sarif';
 import { DelayedError, UnrecoverableError } from 'bullmq';
 import { resolveAbsent, upsertFindings } from './findings.writer.js';
 import type { IngestMetrics } from './ingest-metrics.js';
@@ -141,7 +141,10 @@ export const ingestProcessor =
     const parsed = parseSarif(text);
     // Documents are validated at upload; one that no longer parses cannot succeed on retry.
     if (!parsed.ok) throw new UnrecoverableError('the stored SARIF document is not valid JSON');
-    const log = normalizeLog(parsed.value as SarifLog, { checkoutUri: scan.checkoutUri });
+    // The same repairs the upload made and recorded (a valid document is returned as it is).
+    const accepted = acceptSarif(parsed.value, 'tolerant');
+    if (!accepted.ok) throw new UnrecoverableError('the stored SARIF document cannot be processed');
+    const log = normalizeLog(accepted.log, { checkoutUri: scan.checkoutUri });
     let written: { seen: number; resolved: number };
     try {
       written = await writeResults(deps, scan, log);

@@ -1,5 +1,6 @@
 import { gunzip } from 'node:zlib';
 import { promisify } from 'node:util';
+import { MAX_SCAN_WARNINGS, type ScanWarning } from '@remediation/contracts';
 import type { Db, DbOrTx } from '@remediation/db';
 import { sql } from 'kysely';
 
@@ -82,7 +83,7 @@ export const finishScan = async (
     state: 'completed' | 'failed';
     findingsCount?: number;
     tools?: string[];
-    warnings?: string[];
+    warnings?: ScanWarning[];
     error?: string;
   },
 ): Promise<
@@ -98,7 +99,11 @@ export const finishScan = async (
       ...(fields.error === undefined ? {} : { error: fields.error }),
       ...(fields.warnings === undefined || fields.warnings.length === 0
         ? {}
-        : { warnings: sql<string>`warnings || ${JSON.stringify(fields.warnings)}::jsonb` }),
+        : {
+            // Appended to the acceptance warnings, the list capped, the total counted.
+            warnings: sql<string>`jsonb_path_query_array(warnings || ${JSON.stringify(fields.warnings)}::jsonb, ${`$[0 to ${MAX_SCAN_WARNINGS - 1}]`}::jsonpath)`,
+            warnings_count: sql<number>`warnings_count + ${fields.warnings.length}`,
+          }),
     }))
     .where('id', '=', scanId)
     .where('state', 'in', ['queued', 'processing'])
