@@ -88,6 +88,9 @@ describe('helm-unittest assertions', () => {
       check(assertion('equal', { path: 'kind', value: 'Deployment' }, { not: true })),
     ).toHaveLength(2);
     expect(check(assertion('notExists', { path: 'spec.replicas' }))).toEqual([]);
+    expect(check(assertion('isNull', { path: 'spec.replicas' }))).toEqual([]);
+    expect(check(assertion('isNotNull', { path: 'metadata.name' }))).toEqual([]);
+    expect(check(assertion('isNotNull', { path: 'spec.replicas' }))).toHaveLength(2);
     expect(check(assertion('exists', { path: 'spec.replicas' }))).toHaveLength(2);
   });
 
