@@ -32,7 +32,7 @@ export const createOidcClient = (settings: OidcSettings): OidcClient => {
         new URL(settings.issuer),
         settings.clientId,
         undefined,
-        client.ClientSecretPost(settings.clientSecret),
+        client.ClientSecretBasic(settings.clientSecret),
         settings.allowInsecureIssuer ? { execute: [client.allowInsecureRequests] } : undefined,
       )
       .catch((err: unknown) => {
@@ -70,11 +70,16 @@ export const createOidcClient = (settings: OidcSettings): OidcClient => {
       });
       const claims = tokens.claims();
       if (!claims) throw new Error('the provider returned no ID token');
+      // Conforming providers may keep scope claims (email) out of the ID token: ask UserInfo.
+      const profile =
+        typeof claims['email'] === 'string'
+          ? claims
+          : await client.fetchUserInfo(cfg, tokens.access_token, claims.sub);
       return {
         issuer: claims.iss,
         subject: claims.sub,
-        ...(typeof claims['email'] === 'string' ? { email: claims['email'] } : {}),
-        emailVerified: claims['email_verified'] === true,
+        ...(typeof profile['email'] === 'string' ? { email: profile['email'] } : {}),
+        emailVerified: profile['email_verified'] === true,
       };
     },
   };
