@@ -1,5 +1,6 @@
 import type { Codemod } from './engine/codemod.js';
 import { javaInsecureRandom } from './java/insecure-random/insecure-random.codemod.js';
+import { javaWeakMessageDigest } from './java/weak-message-digest/weak-message-digest.codemod.js';
 import { jsInsecureRandomness } from './js/insecure-randomness/insecure-randomness.codemod.js';
 import { pythonYamlUnsafeLoad } from './python/yaml-unsafe-load/yaml-unsafe-load.codemod.js';
 import { ruleMatches, scannerOf } from './scanners.js';
@@ -13,6 +14,7 @@ export const CODEMODS: readonly Codemod[] = [
   pythonYamlUnsafeLoad,
   // Java
   javaInsecureRandom,
+  javaWeakMessageDigest,
 ];
 
 /** The codemod with an id, or undefined. */

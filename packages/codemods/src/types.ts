@@ -115,6 +115,13 @@ export interface Site<D = unknown> {
   node: SgNode;
   /** Other nodes a scanner may report for the same construct (e.g. uses of a variable). */
   anchors?: readonly SgNode[];
+  /**
+   * The node whose extent bounds the fix when it must edit several statements (e.g. a JDBC
+   * `Statement` declaration and the `execute` call that uses it): a block or compound statement
+   * holding them. Defaults to the simple statement around `node`. Location matching never uses
+   * it, only `node` and `anchors`.
+   */
+  scope?: SgNode;
   /** Anything `detect` learnt that `fix` needs. */
   data?: D;
 }

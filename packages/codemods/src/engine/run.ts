@@ -109,7 +109,7 @@ export const runCodemod = <D>(spec: CodemodSpec<D>, input: CodemodInput): Codemo
   if (!own) {
     return notApplicable('pattern_not_recognized', `${spec.id} found nothing to change`);
   }
-  const statement = file.span(enclosingStatement(site.node));
+  const statement = file.span(enclosingStatement(site.scope ?? site.node));
   const shift = file.bom ? 1 : 0;
   return {
     kind: 'edited',

@@ -1,0 +1,138 @@
+import type { SgNode } from '@ast-grep/napi';
+import type { SourceFile } from '../../engine/source-file.js';
+import type { Site } from '../../types.js';
+import { argsOf, callsIn, kindOf, methodName, receiver, stringValue } from '../shared/ast.js';
+import { declarationOf, enclosingBody, enclosingClassBody } from '../shared/scope.js';
+import { blockStatement } from '../shared/statements.js';
+
+/** What the fix replaces: an algorithm literal (maybe in a constant) or a library method name. */
+export interface DigestData {
+  /** The node whose text is replaced. */
+  target: SgNode;
+  /** Its replacement text. */
+  replacement: string;
+  /** When set, the site must not be changed (why). */
+  refusal?: string;
+}
+
+const WEAK_ALGORITHMS = /^(MD2|MD4|MD5|SHA|SHA-?1)$/i;
+
+/** commons-codec `DigestUtils` and Guava `Hashing` methods and their SHA-256 equivalents. */
+const LIBRARY_METHODS: Record<string, Record<string, string>> = {
+  DigestUtils: {
+    md2: 'sha256',
+    md2Hex: 'sha256Hex',
+    md5: 'sha256',
+    md5Hex: 'sha256Hex',
+    sha: 'sha256',
+    shaHex: 'sha256Hex',
+    sha1: 'sha256',
+    sha1Hex: 'sha256Hex',
+    getMd2Digest: 'getSha256Digest',
+    getMd5Digest: 'getSha256Digest',
+    getShaDigest: 'getSha256Digest',
+    getSha1Digest: 'getSha256Digest',
+  },
+  Hashing: { md5: 'sha256', sha1: 'sha256' },
+};
+
+const LIBRARY_IMPORTS: Record<string, RegExp> = {
+  DigestUtils: /^import\s+org\.apache\.commons\.codec\.digest\.(DigestUtils|\*)\s*;/m,
+  Hashing: /^import\s+com\.google\.common\.hash\.(Hashing|\*)\s*;/m,
+};
+
+const PASSWORD = /passw(or)?d|pwd|passphrase|credential/i;
+const INTEROP =
+  /checksum|etag|fingerprint|cache.?key|content.?md5|dedup|websocket|258EAFA5-E914-47DA-95CA-C5AB0DC85B11|gravatar|legacy/i;
+
+/** Why hashing in this method must not silently change algorithm, or undefined. */
+const contextRefusal = (call: SgNode): string | undefined => {
+  const body = enclosingBody(call);
+  const header = body?.field('name')?.text() ?? '';
+  const statement = (blockStatement(call) ?? call).text();
+  if (PASSWORD.test(header) || PASSWORD.test(statement)) {
+    return 'this hashes a password: SHA-256 is still too fast for passwords; use a password KDF (PBKDF2, bcrypt, Argon2) and migrate stored hashes';
+  }
+  if (INTEROP.test(header) || INTEROP.test(body?.text() ?? '')) {
+    return 'the digest looks like a checksum or protocol value other systems compare; changing the algorithm would break them';
+  }
+  return undefined;
+};
+
+const isMessageDigest = (node: SgNode | null): boolean =>
+  !!node && /^(java\.security\.)?MessageDigest$/.test(node.text());
+
+/** The algorithm argument of `MessageDigest.getInstance(...)`: a literal or a String constant. */
+const algorithmLiteral = (
+  arg: SgNode | undefined,
+): { literal: SgNode; constant: boolean } | null => {
+  if (!arg) return null;
+  if (stringValue(arg) !== null) return { literal: arg, constant: false };
+  if (kindOf(arg) !== 'identifier') return null;
+  const declaration = declarationOf(arg.text(), arg);
+  if (declaration?.kind !== 'field' || stringValue(declaration.value) === null) return null;
+  if (!/\bfinal\b/.test(declaration.statement.text())) return null;
+  return { literal: declaration.value!, constant: true };
+};
+
+const messageDigestSites = (file: SourceFile): Site<DigestData>[] =>
+  callsIn(file.root)
+    .filter((call) => methodName(call) === 'getInstance' && isMessageDigest(receiver(call)))
+    .flatMap((call) => {
+      const found = algorithmLiteral(argsOf(call)[0]);
+      if (!found || !WEAK_ALGORITHMS.test(stringValue(found.literal)!)) return [];
+      let refusal = contextRefusal(call);
+      if (found.constant) {
+        const name = argsOf(call)[0]!.text();
+        const classBody = enclosingClassBody(found.literal);
+        const uses = classBody?.findAll({ rule: { kind: 'identifier', regex: `^${name}$` } }) ?? [];
+        const onlyDigests = uses.every(
+          (u) =>
+            u.range().start.index === found.literal.parent()!.field('name')?.range().start.index ||
+            (kindOf(u.parent()) === 'argument_list' &&
+              methodName(u.parent()!.parent()!) === 'getInstance' &&
+              isMessageDigest(receiver(u.parent()!.parent()!))),
+        );
+        refusal ??= onlyDigests
+          ? undefined
+          : `the constant ${name} is also used for something other than MessageDigest`;
+      }
+      const scope = found.constant ? (enclosingClassBody(found.literal) ?? undefined) : undefined;
+      return [
+        {
+          node: call,
+          anchors: [argsOf(call)[0]!, ...(found.constant ? [found.literal] : [])],
+          ...(scope ? { scope } : {}),
+          data: {
+            target: found.literal,
+            replacement: '"SHA-256"',
+            ...(refusal ? { refusal } : {}),
+          },
+        },
+      ];
+    });
+
+const librarySites = (file: SourceFile): Site<DigestData>[] =>
+  callsIn(file.root).flatMap((call) => {
+    const owner = receiver(call)?.text().replace(/^.*\./, '') ?? '';
+    const table = LIBRARY_METHODS[owner];
+    const replacement = table?.[methodName(call)];
+    if (!replacement) return [];
+    const qualified = /\./.test(receiver(call)!.text());
+    if (!qualified && !LIBRARY_IMPORTS[owner]!.test(file.text)) return [];
+    const name = call.field('name')!;
+    const refusal = contextRefusal(call);
+    return [
+      {
+        node: call,
+        anchors: [name],
+        data: { target: name, replacement, ...(refusal ? { refusal } : {}) },
+      },
+    ];
+  });
+
+/** Every weak digest: `MessageDigest.getInstance("MD5" | "SHA-1" ...)`, DigestUtils, Guava. */
+export const weakDigestSites = (file: SourceFile): Site<DigestData>[] => [
+  ...messageDigestSites(file),
+  ...librarySites(file),
+];

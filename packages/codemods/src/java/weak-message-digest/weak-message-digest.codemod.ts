@@ -1,0 +1,62 @@
+import { notApplicable } from '../../engine/codemod.js';
+import { defineCodemod } from '../../engine/define.js';
+import { weakDigestSites, type DigestData } from './digest-sites.js';
+
+/** `remediate:java/weak-message-digest`: MD5 / SHA-1 digests → SHA-256. */
+export const javaWeakMessageDigest = defineCodemod<DigestData>({
+  id: 'remediate:java/weak-message-digest',
+  languages: ['java'],
+  rules: {
+    codeql: ['java/weak-cryptographic-algorithm'],
+    semgrep: [
+      'java.lang.security.audit.crypto.weak-hash.use-of-md5',
+      'java.lang.security.audit.crypto.weak-hash.use-of-sha1',
+      'java.lang.security.audit.crypto.use-of-md5.use-of-md5',
+      'java.lang.security.audit.crypto.use-of-sha1.use-of-sha1',
+      'java.lang.security.audit.crypto.use-of-md5-digest-utils.use-of-md5-digest-utils',
+    ],
+    spotbugs: ['WEAK_MESSAGE_DIGEST_MD5', 'WEAK_MESSAGE_DIGEST_SHA1'],
+    sonarqube: ['java:S4790', 'java:S2070'],
+  },
+  cwe: [327, 328],
+  owasp: ['A02:2021'],
+  title: 'SHA-256 instead of MD5 / SHA-1 message digests',
+  description:
+    'Replaces `MessageDigest.getInstance("MD5" | "MD2" | "SHA-1" | "SHA1" | "SHA")` (also through a ' +
+    '`static final` String constant used only for digests) with `"SHA-256"`, and the commons-codec ' +
+    '`DigestUtils.md5Hex/sha1Hex/...` and Guava `Hashing.md5()/sha1()` calls with their SHA-256 ' +
+    'counterparts. Password hashing and checksums other systems compare are left for a person.',
+  rationale: {
+    problem:
+      'MD5 and SHA-1 are broken: collisions can be computed (SHA-1 chosen-prefix collisions cost ' +
+      'tens of thousands of dollars, MD5 seconds), so a digest no longer proves that data was not ' +
+      'substituted, and signatures or integrity checks built on it can be forged.',
+    change:
+      'The same API is asked for SHA-256: the algorithm name becomes `"SHA-256"` (every Java ' +
+      'platform is required to provide it), or the library call becomes its SHA-256 variant.',
+    safety:
+      'The call keeps its type (`MessageDigest`, `byte[]`, hex `String`, Guava `HashFunction`), so ' +
+      'the code compiles and runs unchanged; only the digest values differ (32 bytes, 64 hex ' +
+      'characters). Digests already stored or exchanged will not match new ones: the codemod ' +
+      'refuses where the method looks like password hashing (which needs a slow KDF and a ' +
+      'migration, not SHA-256) or like a checksum, ETag, cache key or protocol value (e.g. the ' +
+      'WebSocket handshake) that other systems compute with the old algorithm.',
+  },
+  references: [
+    { title: 'CWE-328: Use of Weak Hash', url: 'https://cwe.mitre.org/data/definitions/328.html' },
+    {
+      title: 'Java Security Standard Algorithm Names: MessageDigest',
+      url: 'https://docs.oracle.com/en/java/javase/21/docs/specs/security/standard-names.html#messagedigest-algorithms',
+    },
+    {
+      title: 'OWASP Cryptographic Storage Cheat Sheet',
+      url: 'https://cheatsheetseries.owasp.org/cheatsheets/Cryptographic_Storage_Cheat_Sheet.html',
+    },
+  ],
+  detect: weakDigestSites,
+  fix: ({ data }, editor) => {
+    if (!data) return;
+    if (data.refusal) return notApplicable('unsafe_to_change', data.refusal);
+    editor.replace(data.target, data.replacement);
+  },
+});
