@@ -2,6 +2,10 @@ import type { Codemod } from './engine/codemod.js';
 import { javaInsecureRandom } from './java/insecure-random/insecure-random.codemod.js';
 import { javaWeakMessageDigest } from './java/weak-message-digest/weak-message-digest.codemod.js';
 import { jsInsecureRandomness } from './js/insecure-randomness/insecure-randomness.codemod.js';
+import { jsWeakHash } from './js/weak-hash/weak-hash.codemod.js';
+import { jsCommandInjection } from './js/command-injection/command-injection.codemod.js';
+import { jsTlsVerification } from './js/tls-verification/tls-verification.codemod.js';
+import { jsInsecureCookie } from './js/insecure-cookie/insecure-cookie.codemod.js';
 import { pythonYamlUnsafeLoad } from './python/yaml-unsafe-load/yaml-unsafe-load.codemod.js';
 import { ruleMatches, scannerOf } from './scanners.js';
 import type { Language } from './types.js';
@@ -10,6 +14,10 @@ import type { Language } from './types.js';
 export const CODEMODS: readonly Codemod[] = [
   // JavaScript / TypeScript
   jsInsecureRandomness,
+  jsWeakHash,
+  jsCommandInjection,
+  jsTlsVerification,
+  jsInsecureCookie,
   // Python
   pythonYamlUnsafeLoad,
   // Java

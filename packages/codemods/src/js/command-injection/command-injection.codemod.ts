@@ -1,0 +1,120 @@
+import type { SgNode } from '@ast-grep/napi';
+import { defineCodemod } from '../../engine/define.js';
+import { notApplicable } from '../../engine/codemod.js';
+import { ensureJsMember } from '../../imports/js-imports.js';
+import { argsOf, propertyOf, stringValue } from '../common/calls.js';
+import { unwrap } from '../common/request-input.js';
+import { isBuiltString, stringParts } from '../common/string-parts.js';
+import { splitCommand, wordSource } from './argv.js';
+import { childProcessCallee, renameImport } from './child-process.js';
+
+type Data = { sync: boolean; viaMember: boolean };
+
+/** `remediate:js/command-injection`: `exec(\`cmd ${x}\`)` → `execFile('cmd', [x])`. */
+export const jsCommandInjection = defineCodemod<Data>({
+  id: 'remediate:js/command-injection',
+  languages: ['javascript', 'typescript', 'tsx'],
+  rules: {
+    codeql: [
+      'js/command-line-injection',
+      'js/shell-command-constructed-from-input',
+      'js/shell-command-injection-from-environment',
+    ],
+    semgrep: [
+      'javascript.lang.security.detect-child-process.detect-child-process',
+      'rules_lgpl_javascript_exec_rule-generic-os-command-exec',
+    ],
+    eslint: ['security/detect-child-process', 'sonarjs/os-command'],
+    njsscan: ['generic_os_command_exec'],
+    sonarqube: ['javascript:S4721', 'typescript:S4721', 'jssecurity:S2076', 'tssecurity:S2076'],
+  },
+  cwe: [78],
+  owasp: ['A03:2021'],
+  title: 'Run commands without a shell (execFile with an argument array)',
+  description:
+    '`exec`/`execSync` of a command line built by concatenation or a template literal, whose ' +
+    'program is a literal, becomes `execFile`/`execFileSync` with the program and an argument ' +
+    'array, so values are passed as single arguments and never parsed by a shell. Command lines ' +
+    'that use shell features (pipes, redirects, globs, variables, `&&`) are left for a person.',
+  rationale: {
+    problem:
+      '`exec` hands the whole string to `/bin/sh -c`: a value containing `;`, `|`, `$(...)` or ' +
+      'a quote runs commands of the attacker\u2019s choosing.',
+    change:
+      'The command line is split into its words once, at the literal parts: the program and its ' +
+      'fixed arguments stay literal and every interpolated value becomes exactly one argument of ' +
+      '`execFile`/`execFileSync`, which starts the program directly without a shell.',
+    safety:
+      'Options and the callback keep their position after the argument array and receive the ' +
+      'same `(error, stdout, stderr)`/return value. A value is no longer split at spaces or ' +
+      'expanded by the shell; lines that need the shell (pipes, redirects, globbing, variables) ' +
+      'are refused rather than changed.',
+  },
+  references: [
+    {
+      title: 'CWE-78: OS Command Injection',
+      url: 'https://cwe.mitre.org/data/definitions/78.html',
+    },
+    {
+      title: 'Node.js child_process.execFile',
+      url: 'https://nodejs.org/api/child_process.html#child_processexecfilefile-args-options-callback',
+    },
+  ],
+  detect: (file) =>
+    file.root.findAll({ rule: { kind: 'call_expression' } }).flatMap((call) => {
+      const callee = childProcessCallee(file.root, call);
+      const command = argsOf(call)[0];
+      if (!callee || !command || stringValue(command) !== null) return [];
+      return [{ node: call, data: callee }];
+    }),
+  fix: ({ node, data }, editor, ctx) => {
+    if (!data) return;
+    const [command, ...rest] = argsOf(node);
+    if (!isBuiltString(command!)) {
+      return notApplicable(
+        'unsafe_to_change',
+        'the command line is built elsewhere; only a literal program with interpolated values can be split safely',
+      );
+    }
+    const options = rest.find((a) => unwrap(a).kind() === 'object');
+    if (options && propertyOf(unwrap(options), 'shell')) {
+      return notApplicable('unsafe_to_change', 'the call asks for a shell explicitly');
+    }
+    const words = splitCommand(stringParts(command!));
+    if (typeof words === 'string') return notApplicable('unsafe_to_change', words);
+    const [program, ...args] = words;
+    if (!program || program.some((p) => p.kind === 'expr')) {
+      return notApplicable('unsafe_to_change', 'the program itself is not a literal');
+    }
+    const quote = editor.file.style.quote;
+    const member = data.sync ? 'execFileSync' : 'execFile';
+    const callee = node.field('function')!;
+    if (data.viaMember) {
+      editor.replace(callee.field('property')!, member);
+    } else if (renameImport(editor, callee, member)) {
+      editor.replace(callee, member);
+    } else {
+      const name = ensureJsMember(editor, ctx, {
+        module: 'node:child_process',
+        aliases: ['child_process'],
+        member,
+        namespace: 'childProcess',
+      });
+      editor.replace(callee, name);
+    }
+    const argv = `[${args.map((w) => wordSource(w, quote)).join(', ')}]`;
+    editor.replace(command!, `${wordSource(program, quote)}, ${argv}`);
+    if (
+      args.some(
+        (w) =>
+          w.length === 1 &&
+          w[0]!.kind === 'expr' &&
+          !(w[0] as { node: SgNode }).node.text().startsWith("'"),
+      )
+    ) {
+      ctx.note(
+        'Each interpolated value is now one argument: it is no longer split at spaces by a shell.',
+      );
+    }
+  },
+});
