@@ -6,6 +6,12 @@ import { jsWeakHash } from './js/weak-hash/weak-hash.codemod.js';
 import { jsCommandInjection } from './js/command-injection/command-injection.codemod.js';
 import { jsTlsVerification } from './js/tls-verification/tls-verification.codemod.js';
 import { jsInsecureCookie } from './js/insecure-cookie/insecure-cookie.codemod.js';
+import { jsRegexInjection } from './js/regex-injection/regex-injection.codemod.js';
+import { jsPathTraversal } from './js/path-traversal/path-traversal.codemod.js';
+import { jsPrototypePollution } from './js/prototype-pollution/prototype-pollution.codemod.js';
+import { jsDomXss } from './js/dom-xss/dom-xss.codemod.js';
+import { jsNewBuffer } from './js/new-buffer/new-buffer.codemod.js';
+import { jsEvalJson } from './js/eval-json/eval-json.codemod.js';
 import { pythonYamlUnsafeLoad } from './python/yaml-unsafe-load/yaml-unsafe-load.codemod.js';
 import { ruleMatches, scannerOf } from './scanners.js';
 import type { Language } from './types.js';
@@ -18,6 +24,12 @@ export const CODEMODS: readonly Codemod[] = [
   jsCommandInjection,
   jsTlsVerification,
   jsInsecureCookie,
+  jsRegexInjection,
+  jsPathTraversal,
+  jsPrototypePollution,
+  jsDomXss,
+  jsNewBuffer,
+  jsEvalJson,
   // Python
   pythonYamlUnsafeLoad,
   // Java

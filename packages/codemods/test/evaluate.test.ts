@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluate, unifiedDiff, type CodemodInput, type Edited } from '../src/index.js';
+import { allowedRanges, diffStaysLocal } from '../src/evaluate/locality.js';
 import { brokenSyntax, farEdit, goodFix, patternKept, withDependency } from './test-codemods.js';
 
 const input = (source: string, files?: Record<string, string>): CodemodInput => ({
@@ -62,6 +63,29 @@ describe('evaluate', () => {
     expect(run(withDependency, input(SOURCE)).notes).toEqual([
       "Add the dependency `random-js@^2.1.0` to the project's manifest.",
     ]);
+  });
+});
+
+describe('diff locality', () => {
+  it('when a helper inserted after an import is shown by the line diff below the blank line, then it still counts as the helper', () => {
+    const before = "import x from 'x';\n\nexport const a = x(1);\n";
+    const helper = '\n\nfunction h(v) {\n  return v;\n}';
+    const at = before.indexOf('\n');
+    const after = before.slice(0, at) + helper + before.slice(at);
+    const result = {
+      kind: 'edited',
+      notes: [],
+      site: { path: 'a.js', start: 0, end: 0, startLine: 9, endLine: 9 },
+      files: [],
+    } as unknown as Edited;
+    const file = {
+      path: 'a.js',
+      before,
+      after,
+      changes: [{ purpose: 'helper' as const, start: at, end: at, text: helper }],
+    };
+    expect(diffStaysLocal(before, after, allowedRanges(result, file)).ok).toBe(true);
+    expect(diffStaysLocal(before, after, [{ startLine: 1, endLine: 2 }]).ok).toBe(false);
   });
 });
 

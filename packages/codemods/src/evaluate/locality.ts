@@ -36,12 +36,25 @@ export const diffStaysLocal = (
   return { ok: outside.length === 0, outside };
 };
 
-/** Lines a splice covers in `before`; an insertion covers the line it lands on and the one above. */
-const spliceLines = (lines: LineIndex, shift: number, start: number, end: number): LineRange => {
+/**
+ * Lines a splice covers in `before`; an insertion covers the line it lands on and the one above,
+ * plus one line per blank line at the edges of the inserted text (a line diff may slide an
+ * insertion that starts or ends with blank lines over the blank lines around it).
+ */
+const spliceLines = (
+  lines: LineIndex,
+  shift: number,
+  start: number,
+  end: number,
+  text: string,
+): LineRange => {
   const first = lines.lineOf(Math.max(0, start - shift)) + 1;
   const last = lines.lineOf(Math.max(0, end - shift)) + 1;
+  const slide =
+    (/^(\r?\n)*/.exec(text)![0].match(/\n/g)?.length ?? 0) +
+    (/(\r?\n)*$/.exec(text)![0].match(/\n/g)?.length ?? 0);
   return start === end
-    ? { startLine: Math.max(1, first - 1), endLine: first + 1 }
+    ? { startLine: Math.max(1, first - 1), endLine: first + 1 + slide }
     : { startLine: first, endLine: last };
 };
 
@@ -57,7 +70,7 @@ export const allowedRanges = (result: Edited, file: FileChange): LineRange[] => 
   const lines = new LineIndex(file.before.slice(shift));
   const ranges = file.changes
     .filter((c) => c.purpose !== 'fix')
-    .map((c) => spliceLines(lines, shift, c.start, c.end));
+    .map((c) => spliceLines(lines, shift, c.start, c.end, c.text));
   if (normalizePath(result.site.path) === normalizePath(file.path)) {
     ranges.push({ startLine: result.site.startLine, endLine: result.site.endLine });
   }

@@ -1,0 +1,101 @@
+import { defineCodemod } from '../../engine/define.js';
+import { notApplicable } from '../../engine/codemod.js';
+import { ensureHelper } from '../../imports/helpers.js';
+import { ensureJsMember } from '../../imports/js-imports.js';
+import { quoted } from '../../text/style.js';
+import { argsOf, calleeName } from '../common/calls.js';
+import { unwrap } from '../common/request-input.js';
+import { confinedPath, isFileSink, type Confined } from './sinks.js';
+
+type Data = Confined;
+
+const HELPER = 'resolveInside';
+const PATH = { module: 'node:path', aliases: ['path'], namespace: 'path' } as const;
+
+/** `remediate:js/path-traversal`: file paths joined from input → confined to their root. */
+export const jsPathTraversal = defineCodemod<Data>({
+  id: 'remediate:js/path-traversal',
+  languages: ['javascript', 'typescript', 'tsx'],
+  rules: {
+    codeql: ['js/path-injection'],
+    semgrep: [
+      'javascript.lang.security.audit.path-traversal.path-join-resolve-traversal.path-join-resolve-traversal',
+      'javascript.express.security.audit.express-path-join-resolve-traversal.express-path-join-resolve-traversal',
+      'javascript.lang.security.audit.detect-non-literal-fs-filename.detect-non-literal-fs-filename',
+      'javascript_pathtraversal_rule-non-literal-fs-filename',
+      'rules_lgpl_javascript_traversal_rule-generic-path-traversal',
+    ],
+    eslint: ['security/detect-non-literal-fs-filename'],
+    njsscan: ['generic_path_traversal'],
+    snyk: ['javascript/PT'],
+    sonarqube: ['jssecurity:S2083', 'tssecurity:S2083'],
+  },
+  cwe: [22, 23],
+  owasp: ['A01:2021'],
+  title: 'Confine file paths built from input to their directory',
+  description:
+    'A file-system call (`fs.*`, `fs/promises`, `res.sendFile`, `res.download`) whose path is ' +
+    '`path.join(root, ...)`, `path.resolve(root, ...)`, `` `${root}/${name}` `` or `root + name` ' +
+    'gets the path from a `resolveInside(root, ...segments)` helper, which resolves it and throws ' +
+    'unless it stays strictly inside the root directory.',
+  rationale: {
+    problem:
+      'A segment such as `../../etc/passwd` (or an absolute path) walks out of the intended ' +
+      'directory, so the call reads, writes or deletes any file the process can reach.',
+    change:
+      'The path is built by `resolveInside`, added once to the file: it resolves the root and ' +
+      'the segments with `path.resolve` and throws unless the result starts with ' +
+      '`root + path.sep`.',
+    safety:
+      'Paths that stay inside the root resolve to the same file as before (as an absolute ' +
+      'path). Paths that escape now throw an error instead of reaching the file system; map ' +
+      'that error to a 400/404 response where the route needs one.',
+  },
+  references: [
+    {
+      title: 'CWE-22: Path Traversal',
+      url: 'https://cwe.mitre.org/data/definitions/22.html',
+    },
+    {
+      title: 'OWASP Path Traversal',
+      url: 'https://owasp.org/www-community/attacks/Path_Traversal',
+    },
+    { title: 'Node.js path.resolve', url: 'https://nodejs.org/api/path.html#pathresolvepaths' },
+  ],
+  detect: (file) =>
+    file.root
+      .findAll({ rule: { kind: 'call_expression' } })
+      .filter(isFileSink)
+      .flatMap((call) => {
+        const arg = argsOf(call)[0];
+        if (!arg || calleeName(unwrap(arg)) === HELPER) return [];
+        const confined = confinedPath(arg, file.style.quote);
+        return confined ? [{ node: arg, anchors: [call], data: confined }] : [];
+      }),
+  fix: ({ node, data }, editor, ctx) => {
+    if (!data) return;
+    const ts = editor.file.language !== 'javascript';
+    const resolve = ensureJsMember(editor, ctx, { ...PATH, member: 'resolve' });
+    const sep = ensureJsMember(editor, ctx, { ...PATH, member: 'sep' });
+    const semi = editor.file.style.semicolons ? ';' : '';
+    const helper = ensureHelper(editor, {
+      name: HELPER,
+      code: [
+        '/** `segments` resolved under `root`; throws when the result would leave `root`. */',
+        `function ${HELPER}(root${ts ? ': string' : ''}, ...segments${ts ? ': string[]' : ''})${ts ? ': string' : ''} {`,
+        `\tconst base = ${resolve}(root)${semi}`,
+        `\tconst target = ${resolve}(base, ...segments)${semi}`,
+        `\tif (!target.startsWith(base + ${sep})) {`,
+        `\t\tthrow new Error(${quoted(editor.file.style, 'path outside of its root directory')})${semi}`,
+        '\t}',
+        `\treturn target${semi}`,
+        '}',
+      ].join('\n'),
+    });
+    if (!helper) return notApplicable('unsafe_to_change', `\`${HELPER}\` is already taken`);
+    editor.replace(node, `${helper}(${[data.root, ...data.segments].join(', ')})`);
+    ctx.note(
+      'A path that leaves its directory now throws: answer 400 or 404 for it where the route needs to.',
+    );
+  },
+});

@@ -1,0 +1,112 @@
+import type { SgNode } from '@ast-grep/napi';
+import { argsOf, calleeName } from '../common/calls.js';
+import { unwrap } from '../common/request-input.js';
+import { stringParts, type Part } from '../common/string-parts.js';
+
+const FS_METHODS = new Set([
+  'readFile',
+  'readFileSync',
+  'createReadStream',
+  'writeFile',
+  'writeFileSync',
+  'appendFile',
+  'appendFileSync',
+  'createWriteStream',
+  'unlink',
+  'unlinkSync',
+  'rm',
+  'rmSync',
+  'stat',
+  'statSync',
+  'lstat',
+  'lstatSync',
+  'access',
+  'accessSync',
+  'readdir',
+  'readdirSync',
+  'open',
+  'openSync',
+  'existsSync',
+  'mkdir',
+  'mkdirSync',
+  'copyFile',
+  'copyFileSync',
+  'rename',
+  'renameSync',
+  'sendFile',
+  'download',
+]);
+
+/** True for a file-system call (`fs.readFile`, `fsp.readFile`, `res.sendFile`, ...). */
+export const isFileSink = (call: SgNode): boolean => {
+  const name = calleeName(call);
+  if (!name || !FS_METHODS.has(name)) return false;
+  const callee = call.field('function')!;
+  if (callee.kind() === 'identifier') return true;
+  const receiver = unwrap(callee.field('object')!).text();
+  if (name === 'sendFile' || name === 'download') return /^(res|response)$/.test(receiver);
+  return /(^|\.)(fs|fsp|fsPromises|promises)$|^fs\./.test(receiver);
+};
+
+/** The pieces of a path confined under a root: the root expression and the segments. */
+export interface Confined {
+  root: string;
+  segments: string[];
+}
+
+const PATH_FUNCTIONS = new Set(['join', 'resolve']);
+
+const partSource = (parts: Part[], quote: string): string => {
+  if (parts.length === 1 && parts[0]!.kind === 'expr') return parts[0]!.node.text();
+  if (parts.every((p) => p.kind === 'text')) {
+    return `${quote}${parts.map((p) => (p.kind === 'text' ? p.text : '')).join('')}${quote}`;
+  }
+  return `\`${parts.map((p) => (p.kind === 'text' ? p.text.replace(/`/g, '\\`') : `\${${p.node.text()}}`)).join('')}\``;
+};
+
+/**
+ * How a path argument splits into a root and dynamic segments: `path.join(root, ...segments)`,
+ * `path.resolve(root, ...)`, `` `${root}/${name}` `` or `'uploads/' + name`. Null when the path
+ * has no dynamic segment or no fixed root to confine it to.
+ */
+export const confinedPath = (arg: SgNode, quote: string): Confined | null => {
+  const a = unwrap(arg);
+  if (a.kind() === 'call_expression' && PATH_FUNCTIONS.has(calleeName(a) ?? '')) {
+    const callee = a.field('function')!;
+    if (
+      callee.kind() === 'member_expression' &&
+      !/^(path|posix|nodePath)$/.test(callee.field('object')!.text())
+    )
+      return null;
+    const [root, ...segments] = argsOf(a);
+    if (!root || segments.length === 0) return null;
+    if (!segments.some((s) => !['string', 'number'].includes(String(unwrap(s).kind()))))
+      return null;
+    return { root: root.text(), segments: segments.map((s) => s.text()) };
+  }
+  if (a.kind() !== 'template_string' && a.kind() !== 'binary_expression') return null;
+  const parts = stringParts(a);
+  if (!parts.some((p) => p.kind === 'expr')) return null;
+  // The root is everything before the first '/' that follows some text or an expression.
+  const rootParts: Part[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (part.kind === 'expr') {
+      rootParts.push(part);
+      continue;
+    }
+    const slash = part.text.indexOf('/');
+    if (slash < 0 || (slash === 0 && rootParts.length === 0)) {
+      if (slash === 0) return null;
+      rootParts.push(part);
+      continue;
+    }
+    const before = part.text.slice(0, slash);
+    const after = part.text.slice(slash + 1);
+    if (before) rootParts.push({ ...part, text: before });
+    const rest: Part[] = [...(after ? [{ ...part, text: after }] : []), ...parts.slice(i + 1)];
+    if (!rest.some((p) => p.kind === 'expr') || rootParts.length === 0) return null;
+    return { root: partSource(rootParts, quote), segments: [partSource(rest, quote)] };
+  }
+  return null;
+};
