@@ -13,6 +13,15 @@ import { jsDomXss } from './js/dom-xss/dom-xss.codemod.js';
 import { jsNewBuffer } from './js/new-buffer/new-buffer.codemod.js';
 import { jsEvalJson } from './js/eval-json/eval-json.codemod.js';
 import { pythonYamlUnsafeLoad } from './python/yaml-unsafe-load/yaml-unsafe-load.codemod.js';
+import { pythonTlsVerifyDisabled } from './python/tls-verify-disabled/tls-verify-disabled.codemod.js';
+import { pythonInsecureRandom } from './python/insecure-random/insecure-random.codemod.js';
+import { pythonWeakHash } from './python/weak-hash/weak-hash.codemod.js';
+import { pythonTempfileMktemp } from './python/tempfile-mktemp/tempfile-mktemp.codemod.js';
+import { pythonFlaskDebug } from './python/flask-debug/flask-debug.codemod.js';
+import { pythonDjangoDebug } from './python/django-debug/django-debug.codemod.js';
+import { pythonSubprocessShellTrue } from './python/subprocess-shell-true/subprocess-shell-true.codemod.js';
+import { pythonOsSystem } from './python/os-system/os-system.codemod.js';
+import { pythonSqlParameterized } from './python/sql-parameterized/sql-parameterized.codemod.js';
 import { ruleMatches, scannerOf } from './scanners.js';
 import type { Language } from './types.js';
 
@@ -32,6 +41,15 @@ export const CODEMODS: readonly Codemod[] = [
   jsEvalJson,
   // Python
   pythonYamlUnsafeLoad,
+  pythonTlsVerifyDisabled,
+  pythonInsecureRandom,
+  pythonWeakHash,
+  pythonTempfileMktemp,
+  pythonFlaskDebug,
+  pythonDjangoDebug,
+  pythonSubprocessShellTrue,
+  pythonOsSystem,
+  pythonSqlParameterized,
   // Java
   javaInsecureRandom,
   javaWeakMessageDigest,

@@ -1,0 +1,118 @@
+import type { SgNode } from '@ast-grep/napi';
+
+/**
+ * What each imported local name stands for: `import a.b as x` → `x: a.b`, `import a.b` →
+ * `a: a`, `from a.b import c as d` → `d: a.b.c`. Relative and `*` imports are left out, and so
+ * is a name the file also binds some other way (an assignment, a parameter, a `def`), since a
+ * call through it may not reach the module.
+ */
+export type ImportMap = ReadonlyMap<string, string>;
+
+const aliasOf = (item: SgNode): [string, string] | null => {
+  if (item.kind() === 'dotted_name') return [item.text(), item.text()];
+  if (item.kind() !== 'aliased_import') return null;
+  return [item.field('name')!.text(), item.field('alias')!.text()];
+};
+
+/** Identifiers the file binds other than by importing (a conservative over-approximation). */
+const otherBindings = (root: SgNode): Set<string> => {
+  const names = new Set<string>();
+  const targets = (node: SgNode | null): void => {
+    if (!node) return;
+    if (node.kind() === 'identifier') names.add(node.text());
+    else if (/pattern|tuple|list/.test(String(node.kind()))) node.children().forEach(targets);
+  };
+  for (const a of root.findAll({
+    rule: { any: [{ kind: 'assignment' }, { kind: 'augmented_assignment' }] },
+  })) {
+    targets(a.field('left'));
+  }
+  for (const f of root.findAll({ rule: { kind: 'for_statement' } })) targets(f.field('left'));
+  for (const d of root.findAll({
+    rule: { any: [{ kind: 'function_definition' }, { kind: 'class_definition' }] },
+  })) {
+    const name = d.field('name');
+    if (name) names.add(name.text());
+  }
+  for (const p of root.findAll({ rule: { kind: 'parameters' } })) {
+    for (const param of p.namedChildren()) {
+      const id =
+        param.kind() === 'identifier' ? param : param.find({ rule: { kind: 'identifier' } });
+      if (id) names.add(id.text());
+    }
+  }
+  for (const a of root.findAll({ rule: { kind: 'as_pattern_target' } })) targets(a.child(0));
+  return names;
+};
+
+/** The file's import map (every import statement, top level or nested). */
+export const importMap = (root: SgNode): ImportMap => {
+  const map = new Map<string, string>();
+  const bound = otherBindings(root);
+  for (const statement of root.findAll({ rule: { kind: 'import_statement' } })) {
+    for (const item of statement.namedChildren()) {
+      const pair = aliasOf(item);
+      if (!pair) continue;
+      const [name, alias] = pair;
+      if (item.kind() === 'dotted_name') map.set(name.split('.')[0]!, name.split('.')[0]!);
+      else map.set(alias, name);
+    }
+  }
+  for (const statement of root.findAll({ rule: { kind: 'import_from_statement' } })) {
+    const module = statement.field('module_name');
+    if (!module || module.kind() !== 'dotted_name') continue;
+    for (const item of statement.namedChildren()) {
+      if (item.range().start.index === module.range().start.index) continue;
+      const pair = aliasOf(item);
+      if (pair) map.set(pair[1], `${module.text()}.${pair[0]}`);
+    }
+  }
+  for (const name of bound) map.delete(name);
+  return map;
+};
+
+/** `a.b.c` for an identifier or attribute chain whose root is imported, else null. */
+export const qualifiedName = (node: SgNode | null, imports: ImportMap): string | null => {
+  if (!node) return null;
+  if (node.kind() === 'identifier') return imports.get(node.text()) ?? null;
+  if (node.kind() !== 'attribute') return null;
+  const object = qualifiedName(node.field('object'), imports);
+  return object ? `${object}.${node.field('attribute')!.text()}` : null;
+};
+
+/** The qualified name of a call's callee (`requests.get`), or null. */
+export const calleeName = (call: SgNode, imports: ImportMap): string | null =>
+  qualifiedName(call.field('function'), imports);
+
+/** Every call in the file whose callee resolves to one of `names`, with the name. */
+export const callsTo = (
+  root: SgNode,
+  imports: ImportMap,
+  names: (name: string) => boolean,
+): { call: SgNode; name: string }[] =>
+  root.findAll({ rule: { kind: 'call' } }).flatMap((call) => {
+    const name = calleeName(call, imports);
+    return name && names(name) ? [{ call, name }] : [];
+  });
+
+/** True when any import in the file names `module` or one of its submodules. */
+export const importsModule = (root: SgNode, module: string): boolean =>
+  root
+    .findAll({ rule: { any: [{ kind: 'import_statement' }, { kind: 'import_from_statement' }] } })
+    .some((s) =>
+      s
+        .findAll({ rule: { kind: 'dotted_name' } })
+        .some((d) => d.text() === module || d.text().startsWith(`${module}.`)),
+    );
+
+/** The function definition around a node, or null at module level. */
+export const enclosingFunction = (node: SgNode): SgNode | null => {
+  for (let n = node.parent(); n; n = n.parent()) {
+    if (n.kind() === 'function_definition') return n;
+  }
+  return null;
+};
+
+/** True when the file uses `name` as an identifier anywhere. */
+export const nameUsed = (root: SgNode, name: string): boolean =>
+  root.find({ rule: { kind: 'identifier', regex: `^${name}$` } }) !== null;

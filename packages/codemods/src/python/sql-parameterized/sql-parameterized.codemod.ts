@@ -1,0 +1,199 @@
+import type { SgNode } from '@ast-grep/napi';
+import { notApplicable } from '../../engine/codemod.js';
+import { defineCodemod } from '../../engine/define.js';
+import type { SourceFile } from '../../engine/source-file.js';
+import { argumentsOf, insertArgumentAfter } from '../shared/args.js';
+import { enclosingFunction } from '../shared/names.js';
+import { commonBlock, localUses } from '../shared/scope.js';
+import { encodeText } from '../shared/strings.js';
+import { templateOf, type TemplatePiece } from '../shared/template.js';
+import { paramstyleOf } from './paramstyle.js';
+import { parameterize } from './rewrite.js';
+
+interface Data {
+  call: SgNode;
+  /** The query argument of the call (a literal expression or the variable holding it). */
+  argument: SgNode;
+  /** The string-building expression the fix replaces with the parameterized literal. */
+  built: SgNode;
+  pieces: TemplatePiece[];
+  quote: string;
+  refusal?: string;
+}
+
+const SQL = /\b(select\s[\s\S]*\sfrom|insert\s+into|update\s+\S+\s+set|delete\s+from)\b/i;
+
+/** Names of same-file functions that pass their first two parameters on to `.execute(q, p)`. */
+const executeHelpers = (root: SgNode): Set<string> => {
+  const names = new Set<string>();
+  for (const fn of root.findAll({ rule: { kind: 'function_definition' } })) {
+    const params = fn.field('parameters')?.namedChildren() ?? [];
+    const [q, p] = params.map((x) =>
+      (x.kind() === 'identifier' ? x : (x.field('name') ?? x.child(0)))?.text(),
+    );
+    if (!q || !p) continue;
+    const forwards = fn.findAll({ rule: { kind: 'call' } }).some((call) => {
+      const callee = call.field('function');
+      const args = argumentsOf(call).map((a) => a.text());
+      return (
+        callee?.kind() === 'attribute' &&
+        callee.field('attribute')!.text() === 'execute' &&
+        args[0] === q &&
+        args[1] === p
+      );
+    });
+    if (forwards) names.add(fn.field('name')!.text());
+  }
+  return names;
+};
+
+/** Expressions whose value cannot change between building the query and running it. */
+const PURE = /^[\w.]+(\[(\d+|'[^']*'|"[^"]*")\])?$|^(str|int|float)\([\w.]+\)$/;
+
+/** The query expression a call runs, with what the fix needs, or null when it builds nothing. */
+const siteOf = (call: SgNode, argument: SgNode) => {
+  let built = argument;
+  let scope: SgNode | undefined;
+  let anchor: SgNode | undefined;
+  let refusal: string | undefined;
+  if (argument.kind() === 'identifier') {
+    const fn = enclosingFunction(call);
+    const uses = fn && localUses(fn, argument.text());
+    const assignment = uses?.assignments[0];
+    if (!uses || !assignment) return null;
+    built = assignment.field('right')!;
+    anchor = assignment;
+    scope = commonBlock(assignment, call);
+    if (uses.assignments.length !== 1 || uses.reads.length !== 1 || uses.parameter) {
+      refusal = 'the query variable is reassigned or used elsewhere';
+    }
+  }
+  const template = templateOf(built);
+  if ('refusal' in template) {
+    const literal = built.kind() === 'string' && !/^[a-zA-Z]*f/i.test(built.text());
+    return literal || !SQL.test(built.text())
+      ? null
+      : {
+          built,
+          scope,
+          anchor,
+          refusal: `the query is ${template.refusal}`,
+          pieces: [],
+          quote: '"',
+        };
+  }
+  const text = template.pieces.map((p) => (p.kind === 'text' ? p.value : ' x ')).join('');
+  if (!template.pieces.some((p) => p.kind === 'value') || !SQL.test(text)) return null;
+  if (
+    !refusal &&
+    anchor &&
+    template.pieces.some((p) => p.kind === 'value' && !PURE.test(p.text.replace(/\s/g, '')))
+  ) {
+    refusal = 'a value would be evaluated later than the query was built';
+  }
+  const quote = template.literals[0]!.quote;
+  return { built, scope, anchor, refusal, pieces: template.pieces, quote };
+};
+
+/** Every `.execute(...)` (or same-file helper) call that runs a query built from values. */
+const builtQueries = (file: SourceFile) => {
+  const helpers = executeHelpers(file.root);
+  return file.root.findAll({ rule: { kind: 'call' } }).flatMap((call) => {
+    const callee = call.field('function');
+    const method = callee?.kind() === 'attribute' ? callee.field('attribute')!.text() : null;
+    const isExecute = method === 'execute' || method === 'executemany';
+    if (!isExecute && !(callee?.kind() === 'identifier' && helpers.has(callee.text()))) return [];
+    const args = argumentsOf(call);
+    const argument = args[0];
+    if (!argument || argument.kind() === 'keyword_argument') return [];
+    const site = siteOf(call, argument);
+    if (!site) return [];
+    const refusal =
+      site.refusal ??
+      (method === 'executemany' ? 'executemany runs one query for many rows' : undefined) ??
+      (args.length > 1 && args[1]!.kind() !== 'keyword_argument'
+        ? 'the call already passes parameters'
+        : undefined);
+    const data: Data = {
+      call,
+      argument,
+      built: site.built,
+      pieces: site.pieces,
+      quote: site.quote,
+      ...(refusal ? { refusal } : {}),
+    };
+    const anchors = [site.built, ...(site.anchor ? [site.anchor] : [])];
+    return [{ node: call, anchors, data, ...(site.scope ? { scope: site.scope } : {}) }];
+  });
+};
+
+/** `remediate:python/sql-parameterized`: SQL built with f-strings, `%`, `.format` or `+` → parameters. */
+export const pythonSqlParameterized = defineCodemod<Data>({
+  id: 'remediate:python/sql-parameterized',
+  languages: ['python'],
+  rules: {
+    bandit: ['B608'],
+    codeql: ['py/sql-injection'],
+    semgrep: [
+      'python.lang.security.audit.formatted-sql-query.formatted-sql-query',
+      'python.lang.security.audit.sqli.sqlite3-sqli.sqlite3-sqli',
+      'python.lang.security.audit.sqli.psycopg-sqli.psycopg-sqli',
+      'python_sql_rule-hardcoded-sql-expression',
+    ],
+    sonarqube: ['python:S3649', 'python:S2077'],
+    snyk: ['python/Sqli'],
+  },
+  cwe: [89],
+  owasp: ['A03:2021'],
+  title: 'Parameterized SQL instead of f-strings, %, .format and concatenation',
+  description:
+    'Rewrites a DB-API `cursor.execute(query)` (or a same-file helper that forwards its query and ' +
+    'parameters to `execute`) whose query is built with an f-string, `%`, `.format()` or `+` ' +
+    '(inline, or in a local variable used only by the call) into a query with placeholders plus ' +
+    'a parameter tuple: `?` for sqlite3, `%s` for psycopg, PyMySQL and mysqlclient (inferred from ' +
+    'the calls, imports or requirements of the project). Quoted values lose their quotes; a value ' +
+    "inside a quoted pattern (`'%{term}%'`) becomes one parameter. Values that stand for table or " +
+    'column names, conditions or `IN` lists are left for a person.',
+  rationale: {
+    problem:
+      'Splicing values into SQL text lets a value that contains a quote or SQL syntax change the ' +
+      "statement: `' OR '1'='1` reads every row, `'; DROP TABLE ...` runs another statement.",
+    change:
+      'The query text now holds placeholders and the values travel separately as parameters, so ' +
+      'the driver sends them as data that can never be parsed as SQL.',
+    safety:
+      'For ordinary values the database sees the same comparison: quoted strings become string ' +
+      'parameters, numbers stay numbers, and literal `%` signs are doubled where the driver ' +
+      'needs it. The statement and the cursor are unchanged; only the quoting moves to the driver.',
+  },
+  references: [
+    { title: 'CWE-89: SQL Injection', url: 'https://cwe.mitre.org/data/definitions/89.html' },
+    {
+      title: 'PEP 249: paramstyle',
+      url: 'https://peps.python.org/pep-0249/#paramstyle',
+    },
+    {
+      title: 'sqlite3: placeholders',
+      url: 'https://docs.python.org/3/library/sqlite3.html#sqlite3-placeholders',
+    },
+    { title: 'OWASP A03:2021 Injection', url: 'https://owasp.org/Top10/A03_2021-Injection/' },
+  ],
+  detect: builtQueries,
+  fix: ({ data }, editor, ctx) => {
+    if (!data) return;
+    if (data.refusal) return notApplicable('unsafe_to_change', data.refusal);
+    const style = paramstyleOf(editor.root, ctx);
+    if (!style)
+      return notApplicable(
+        'unsafe_to_change',
+        "cannot tell the driver's placeholder style (? or %s)",
+      );
+    const quoteChar = data.quote[0]!;
+    const result = parameterize(data.pieces, style, quoteChar);
+    if (typeof result === 'string') return notApplicable('unsafe_to_change', result);
+    editor.replace(data.built, `${data.quote}${encodeText(result.query, data.quote)}${data.quote}`);
+    const params =
+      result.params.length === 1 ? `(${result.params[0]},)` : `(${result.params.join(', ')})`;
+    insertArgumentAfter(editor, data.call, data.argument, params);
+  },
+});

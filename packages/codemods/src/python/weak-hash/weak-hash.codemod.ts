@@ -1,0 +1,167 @@
+import type { SgNode } from '@ast-grep/napi';
+import { notApplicable } from '../../engine/codemod.js';
+import { defineCodemod } from '../../engine/define.js';
+import type { SourceFile } from '../../engine/source-file.js';
+import { ensurePythonFromImport } from '../../imports/python-imports.js';
+import { nearestFile } from '../../manifests/nearest.js';
+import { appendArgument, hasSplat, isFalse, keyword, positional } from '../shared/args.js';
+import { isBookkeepingName, isPasswordValue, isSecretName, purposeOf } from '../shared/context.js';
+import { calleeName, importMap } from '../shared/names.js';
+import { literalValue } from '../shared/strings.js';
+
+const WEAK = new Set(['md5', 'sha1', 'md4', 'md2']);
+
+interface Data {
+  /** `sha256` for a security digest, `flag` for bookkeeping (`usedforsecurity=False`). */
+  action: 'sha256' | 'flag';
+  /** What names the algorithm: the callee (`md5`, `hashlib.md5`) or the `'md5'` literal. */
+  algorithm: SgNode;
+  style: 'attribute' | 'name' | 'new';
+  refusal?: string;
+}
+
+/** The identifiers and attribute names inside the hashed data (`user.password.encode()`). */
+const dataNames = (call: SgNode): string[] =>
+  positional(call).flatMap((arg) =>
+    [arg, ...arg.findAll({ rule: { kind: 'identifier' } })].map((n) => n.text()),
+  );
+
+/** Security, bookkeeping or unknown: from where the digest goes, else from what is hashed. */
+const purpose = (call: SgNode): 'security' | 'bookkeeping' | 'unknown' => {
+  const byUse = purposeOf(call);
+  if (byUse !== 'unknown') return byUse;
+  const names = dataNames(call);
+  if (names.some(isSecretName)) return 'security';
+  if (names.some(isBookkeepingName)) return 'bookkeeping';
+  return 'unknown';
+};
+
+const refusalOf = (call: SgNode, kind: ReturnType<typeof purpose>): string | undefined => {
+  if (isPasswordValue(call) || dataNames(call).some((n) => /passw|pwd|passphrase/i.test(n))) {
+    return 'a password hash needs a slow KDF (hashlib.scrypt, argon2) and a migration of the stored hashes, not a faster digest';
+  }
+  if (kind === 'unknown') {
+    return 'nothing around the digest says whether it protects something (use sha256) or only keys a cache (usedforsecurity=False)';
+  }
+  return hasSplat(call) ? 'the call passes *args or **kwargs' : undefined;
+};
+
+/** Every `hashlib` MD5/SHA-1 digest not already marked `usedforsecurity=False`. */
+const weakDigests = (file: SourceFile) => {
+  const imports = importMap(file.root);
+  return file.root.findAll({ rule: { kind: 'call' } }).flatMap((call) => {
+    const name = calleeName(call, imports);
+    if (!name?.startsWith('hashlib.')) return [];
+    const fn = name.slice('hashlib.'.length);
+    const callee = call.field('function')!;
+    let algorithm: SgNode;
+    let style: Data['style'];
+    if (fn === 'new') {
+      const first = positional(call)[0] ?? keyword(call, 'name')?.field('value');
+      if (!first || !WEAK.has((literalValue(first) ?? '').toLowerCase())) return [];
+      algorithm = first;
+      style = 'new';
+    } else if (WEAK.has(fn)) {
+      algorithm = callee.kind() === 'attribute' ? callee.field('attribute')! : callee;
+      style = callee.kind() === 'attribute' ? 'attribute' : 'name';
+    } else return [];
+    if (isFalse(keyword(call, 'usedforsecurity')?.field('value') ?? undefined)) return [];
+    const kind = purpose(call);
+    const refusal = refusalOf(call, kind);
+    const data: Data = {
+      action: kind === 'bookkeeping' ? 'flag' : 'sha256',
+      algorithm,
+      style,
+      ...(refusal ? { refusal } : {}),
+    };
+    return [{ node: call, data }];
+  });
+};
+
+/** True when a loaded pyproject.toml allows a Python older than 3.9 (no `usedforsecurity`). */
+const allowsPythonBefore39 = (pyproject: string | undefined): boolean => {
+  const spec = /^requires-python\s*=\s*["']([^"']+)["']/m.exec(pyproject ?? '')?.[1];
+  const min = spec && /(?:>=|~=|==)\s*3\.(\d+)/.exec(spec)?.[1];
+  return min !== undefined && min !== null && Number(min) < 9;
+};
+
+/** `remediate:python/weak-hash`: MD5/SHA-1 → SHA-256, or `usedforsecurity=False` for cache keys. */
+export const pythonWeakHash = defineCodemod<Data>({
+  id: 'remediate:python/weak-hash',
+  languages: ['python'],
+  rules: {
+    bandit: ['B303', 'B324'],
+    codeql: ['py/weak-sensitive-data-hashing'],
+    semgrep: [
+      'python.lang.security.insecure-hash-algorithms.insecure-hash-algorithm-md5',
+      'python.lang.security.insecure-hash-algorithms.insecure-hash-algorithm-sha1',
+      'python.lang.security.insecure-hash-algorithms-md5.insecure-hash-algorithm-md5',
+      'python_crypto_rule-hash-md5',
+      'python_crypto_rule-hashlib-new-insecure-functions',
+    ],
+    sonarqube: ['python:S4790'],
+    snyk: ['python/InsecureHash'],
+  },
+  cwe: [328, 327],
+  owasp: ['A02:2021'],
+  title: 'SHA-256 for security digests, usedforsecurity=False for cache keys',
+  description:
+    "Handles `hashlib.md5`/`sha1` (and `hashlib.new('md5' | 'sha1')`) by what the digest is for, " +
+    'judged from the names it flows into and the data it hashes: a digest that protects ' +
+    'something (a token, a signature, an API key) becomes SHA-256; a digest that only keys a ' +
+    'cache, an ETag, a checksum or a file name keeps its algorithm and gets ' +
+    '`usedforsecurity=False` (Python 3.9+), which is exactly what it is. Password hashes and ' +
+    'digests whose purpose is unclear are left for a person.',
+  rationale: {
+    problem:
+      'MD5 and SHA-1 collisions can be computed cheaply, so a digest that vouches for a token, a ' +
+      'signature or a request can be forged; and a scanner cannot tell such a digest from a ' +
+      'harmless cache key.',
+    change:
+      'Security digests switch to `hashlib.sha256` with the same arguments; bookkeeping digests ' +
+      'keep MD5/SHA-1 and say so with `usedforsecurity=False`, which also keeps them working on ' +
+      'FIPS-restricted builds.',
+    safety:
+      '`usedforsecurity=False` changes nothing about the value. A SHA-256 digest is 64 hex ' +
+      'characters instead of 32 or 40: digests already stored or shared under the old algorithm ' +
+      'no longer match and must be re-issued. Password hashing is not touched: it needs a slow ' +
+      'KDF and a migration.',
+  },
+  references: [
+    { title: 'CWE-328: Use of Weak Hash', url: 'https://cwe.mitre.org/data/definitions/328.html' },
+    {
+      title: 'hashlib: usedforsecurity',
+      url: 'https://docs.python.org/3/library/hashlib.html#hash-algorithms',
+    },
+    {
+      title: 'OWASP A02:2021 Cryptographic Failures',
+      url: 'https://owasp.org/Top10/A02_2021-Cryptographic_Failures/',
+    },
+  ],
+  detect: weakDigests,
+  fix: ({ node, data }, editor, ctx) => {
+    if (!data) return;
+    if (data.refusal) return notApplicable('unsafe_to_change', data.refusal);
+    if (data.action === 'flag') {
+      const pyproject = nearestFile(ctx.input, ctx.input.path, 'pyproject.toml')?.text;
+      if (allowsPythonBefore39(pyproject)) {
+        return notApplicable(
+          'unsafe_to_change',
+          'the project supports Python before 3.9, which has no usedforsecurity',
+        );
+      }
+      appendArgument(editor, node, 'usedforsecurity=False');
+      return;
+    }
+    if (data.style === 'new') {
+      editor.replace(data.algorithm, data.algorithm.text().replace(/md[245]|sha1/i, 'sha256'));
+    } else if (data.style === 'attribute') {
+      editor.replace(data.algorithm, 'sha256');
+    } else {
+      editor.replace(data.algorithm, ensurePythonFromImport(editor, 'hashlib', 'sha256'));
+    }
+    ctx.note(
+      'The digest is now SHA-256 (64 hex characters): re-issue any digest stored or shared under the old algorithm.',
+    );
+  },
+});
