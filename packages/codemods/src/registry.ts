@@ -12,6 +12,11 @@ import { jsPrototypePollution } from './js/prototype-pollution/prototype-polluti
 import { jsDomXss } from './js/dom-xss/dom-xss.codemod.js';
 import { jsNewBuffer } from './js/new-buffer/new-buffer.codemod.js';
 import { jsEvalJson } from './js/eval-json/eval-json.codemod.js';
+import { jsReflectedXss } from './js/reflected-xss/reflected-xss.codemod.js';
+import { jsOpenRedirect } from './js/open-redirect/open-redirect.codemod.js';
+import { jsLogInjection } from './js/log-injection/log-injection.codemod.js';
+import { jsSqlInjection } from './js/sql-injection/sql-injection.codemod.js';
+import { jsJwtAlgorithms } from './js/jwt-algorithms/jwt-algorithms.codemod.js';
 import { pythonYamlUnsafeLoad } from './python/yaml-unsafe-load/yaml-unsafe-load.codemod.js';
 import { pythonTlsVerifyDisabled } from './python/tls-verify-disabled/tls-verify-disabled.codemod.js';
 import { pythonInsecureRandom } from './python/insecure-random/insecure-random.codemod.js';
@@ -39,6 +44,11 @@ export const CODEMODS: readonly Codemod[] = [
   jsDomXss,
   jsNewBuffer,
   jsEvalJson,
+  jsReflectedXss,
+  jsOpenRedirect,
+  jsLogInjection,
+  jsSqlInjection,
+  jsJwtAlgorithms,
   // Python
   pythonYamlUnsafeLoad,
   pythonTlsVerifyDisabled,

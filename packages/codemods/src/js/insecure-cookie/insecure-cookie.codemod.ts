@@ -4,7 +4,7 @@ import { notApplicable } from '../../engine/codemod.js';
 import { quoted } from '../../text/style.js';
 import { argsOf, propertyOf, stringValue } from '../common/calls.js';
 import { unwrap } from '../common/request-input.js';
-import { addProperties } from './object-props.js';
+import { addProperties } from '../common/object-props.js';
 import { cookieCall, type CookieCall } from './cookie-calls.js';
 
 type Data = CookieCall;
