@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { defineCodemod, evaluate, type CodemodInput, type Edited } from '../src/index.js';
+import {
+  defineCodemod,
+  diffStaysLocal,
+  evaluate,
+  type CodemodInput,
+  type Edited,
+} from '../src/index.js';
 
 /**
  * A throwaway Java codemod that edits two statements: the declaration of `s` and the call on
@@ -70,6 +76,28 @@ describe('site scope', () => {
       check: 'diff_local',
       path: 'A.java',
       outside: [{ startLine: 3, endLine: 3 }],
+    });
+  });
+});
+
+describe('insertion locality', () => {
+  const before = 'a();\nb();\nc();\nd();\n';
+
+  it('when lines are inserted right after an allowed statement, then the diff is local', () => {
+    const after = 'a();\nb();\nb2();\nc();\nd();\n';
+    expect(diffStaysLocal(before, after, [{ startLine: 2, endLine: 2 }]).ok).toBe(true);
+  });
+
+  it('when lines are inserted right before an allowed statement, then the diff is local', () => {
+    const after = 'a();\nb();\nc0();\nc();\nd();\n';
+    expect(diffStaysLocal(before, after, [{ startLine: 3, endLine: 3 }]).ok).toBe(true);
+  });
+
+  it('when lines are inserted away from the allowed statement, then the diff is not local', () => {
+    const after = 'a();\nb();\nc();\nd();\ne();\n';
+    expect(diffStaysLocal(before, after, [{ startLine: 2, endLine: 2 }])).toEqual({
+      ok: false,
+      outside: [{ startLine: 5, endLine: 5 }],
     });
   });
 });

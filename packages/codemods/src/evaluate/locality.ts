@@ -16,8 +16,8 @@ export interface Locality {
 }
 
 /**
- * Checks that every changed line of `before` (a pure insertion counts as the line it follows,
- * or line 1 at the top of the file) lies inside one of the allowed ranges.
+ * Checks that every changed line of `before` lies inside one of the allowed ranges (a pure
+ * insertion counts as the line it precedes, or as the non-blank line it follows).
  */
 export const diffStaysLocal = (
   before: string,
@@ -25,14 +25,31 @@ export const diffStaysLocal = (
   allowed: readonly LineRange[],
 ): Locality => {
   const patch = structuredPatch('a', 'b', before, after, '', '', { context: 0 });
+  // jsdiff numbers a pure insertion by the line it precedes. One that follows a non-blank line
+  // (lines added after a statement) also counts as that line; after a blank line the owner is
+  // ambiguous, as a line diff slides insertions over blank lines.
+  const lines = before.split('\n');
   const touched = patch.hunks.map((h) => {
     const at = Math.max(1, h.oldStart);
-    if (h.oldLines === 0) return { startLine: at, endLine: at };
-    return { startLine: h.oldStart, endLine: h.oldStart + h.oldLines - 1 };
+    const follows = h.oldStart - 1;
+    if (h.oldLines === 0 && follows >= 1 && lines[follows - 1]!.trim() !== '') {
+      return { startLine: at, endLine: at, after: follows };
+    }
+    if (h.oldLines === 0) return { startLine: at, endLine: at, after: undefined };
+    return { startLine: h.oldStart, endLine: h.oldStart + h.oldLines - 1, after: undefined };
   });
-  const outside = touched.filter(
-    (t) => !allowed.some((a) => a.startLine <= t.startLine && t.endLine <= a.endLine),
-  );
+  const covers = (a: LineRange, first: number, last: number) =>
+    a.startLine <= first && last <= a.endLine;
+  const outside = touched
+    .filter(
+      (t) =>
+        !allowed.some(
+          (a) =>
+            covers(a, t.startLine, t.endLine) ||
+            (t.after !== undefined && covers(a, t.after, t.after)),
+        ),
+    )
+    .map(({ startLine, endLine }) => ({ startLine, endLine }));
   return { ok: outside.length === 0, outside };
 };
 

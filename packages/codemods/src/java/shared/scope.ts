@@ -201,3 +201,19 @@ export const usesOf = (declaration: Declaration, name: string, scope: SgNode): S
         ? id.parent()!
         : id,
     );
+
+/**
+ * True when a `private static` helper method may be added to the class body: a top-level or
+ * `static` nested class, an enum, a record or an interface (not an inner or anonymous class,
+ * which cannot declare static methods before Java 16).
+ */
+export const holdsStaticHelpers = (classBody: SgNode): boolean => {
+  const owner = classBody.parent();
+  const kind = kindOf(owner);
+  if (['enum_declaration', 'record_declaration', 'interface_declaration'].includes(kind))
+    return true;
+  if (kind !== 'class_declaration') return false;
+  if (kindOf(owner!.parent()) === 'program') return true;
+  const modifiers = owner!.children().find((c) => kindOf(c) === 'modifiers');
+  return !!modifiers && /\bstatic\b/.test(modifiers.text());
+};
