@@ -4,7 +4,8 @@ import { defineCodemod } from '../../engine/define.js';
 import type { SourceFile } from '../../engine/source-file.js';
 import { ensurePythonImport, pythonModuleLocal } from '../../imports/python-imports.js';
 import { purposeOf } from '../shared/context.js';
-import { calleeName, importMap, nameUsed } from '../shared/names.js';
+import { calleeName, importMap, nameUsed, rootName } from '../shared/names.js';
+import { dropImportIfUnused } from '../shared/unused-import.js';
 import { secureReplacement, type Replacement } from './replacements.js';
 
 interface Data {
@@ -99,7 +100,7 @@ export const pythonInsecureRandom = defineCodemod<Data>({
     },
   ],
   detect: insecureCalls,
-  fix: ({ data }, editor) => {
+  fix: ({ node, data }, editor) => {
     if (!data) return;
     if (!data.replacement) {
       return notApplicable('unsafe_to_change', 'the call passes arguments this fix cannot map');
@@ -109,5 +110,6 @@ export const pythonInsecureRandom = defineCodemod<Data>({
     }
     const secrets = ensurePythonImport(editor, 'secrets');
     editor.replace(data.target, data.replacement(secrets));
+    dropImportIfUnused(editor, rootName(node.field('function')!), [data.target]);
   },
 });

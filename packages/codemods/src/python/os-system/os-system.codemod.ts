@@ -4,7 +4,8 @@ import { defineCodemod } from '../../engine/define.js';
 import type { SourceFile } from '../../engine/source-file.js';
 import { ensurePythonImport } from '../../imports/python-imports.js';
 import { argumentsOf } from '../shared/args.js';
-import { calleeName, importMap } from '../shared/names.js';
+import { calleeName, importMap, rootName } from '../shared/names.js';
+import { dropImportIfUnused } from '../shared/unused-import.js';
 import { commandArgv, type CommandFix } from '../subprocess-shell-true/command-source.js';
 
 /** What the code does with the result: nothing, its zero-ness, or `os.popen(...).read()`. */
@@ -126,7 +127,7 @@ export const pythonOsSystem = defineCodemod<Data>({
     { title: 'OWASP A03:2021 Injection', url: 'https://owasp.org/Top10/A03_2021-Injection/' },
   ],
   detect: systemCalls,
-  fix: ({ data }, editor) => {
+  fix: ({ node, data }, editor) => {
     if (!data) return;
     if ('refusal' in data.fix) return notApplicable('unsafe_to_change', data.fix.refusal);
     const subprocess = ensurePythonImport(editor, 'subprocess');
@@ -146,5 +147,6 @@ export const pythonOsSystem = defineCodemod<Data>({
           ? `${subprocess}.run(${args}).returncode`
           : `${subprocess}.run(${args})`;
     editor.replace(data.replaced, run);
+    dropImportIfUnused(editor, rootName(node.field('function')!), [data.replaced]);
   },
 });

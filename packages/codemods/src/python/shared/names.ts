@@ -113,6 +113,13 @@ export const enclosingFunction = (node: SgNode): SgNode | null => {
   return null;
 };
 
+/** The identifier at the root of an attribute chain (`a` of `a.b.c`). */
+export const rootName = (node: SgNode): string => {
+  let root = node;
+  while (root.kind() === 'attribute') root = root.field('object')!;
+  return root.text();
+};
+
 /** True when the file uses `name` as an identifier anywhere. */
 export const nameUsed = (root: SgNode, name: string): boolean =>
   root.find({ rule: { kind: 'identifier', regex: `^${name}$` } }) !== null;

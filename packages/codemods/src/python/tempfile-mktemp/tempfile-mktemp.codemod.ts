@@ -6,6 +6,7 @@ import { ensureHelper } from '../../imports/helpers.js';
 import { ensurePythonImport } from '../../imports/python-imports.js';
 import { hasSplat } from '../shared/args.js';
 import { calleeName, enclosingFunction, importMap, type ImportMap } from '../shared/names.js';
+import { dropImportIfUnused } from '../shared/unused-import.js';
 
 interface Data {
   refusal?: string;
@@ -133,6 +134,9 @@ export const pythonTempfileMktemp = defineCodemod<Data>({
       ].join('\n'),
     });
     if (!helper) return notApplicable('unsafe_to_change', `the name ${HELPER} is already used`);
-    editor.replace(node.field('function')!, helper);
+    const callee = node.field('function')!;
+    editor.replace(callee, helper);
+    // `from tempfile import mktemp`: the name is no longer used (the module one, `tempfile`, is).
+    if (callee.kind() === 'identifier') dropImportIfUnused(editor, callee.text(), [callee]);
   },
 });

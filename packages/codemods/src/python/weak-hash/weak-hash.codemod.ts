@@ -8,6 +8,7 @@ import { appendArgument, hasSplat, isFalse, keyword, positional } from '../share
 import { isBookkeepingName, isPasswordValue, isSecretName, purposeOf } from '../shared/context.js';
 import { calleeName, importMap } from '../shared/names.js';
 import { literalValue } from '../shared/strings.js';
+import { dropImportIfUnused } from '../shared/unused-import.js';
 
 const WEAK = new Set(['md5', 'sha1', 'md4', 'md2']);
 
@@ -159,6 +160,7 @@ export const pythonWeakHash = defineCodemod<Data>({
       editor.replace(data.algorithm, 'sha256');
     } else {
       editor.replace(data.algorithm, ensurePythonFromImport(editor, 'hashlib', 'sha256'));
+      dropImportIfUnused(editor, data.algorithm.text(), [data.algorithm]);
     }
     ctx.note(
       'The digest is now SHA-256 (64 hex characters): re-issue any digest stored or shared under the old algorithm.',
