@@ -15,6 +15,7 @@ beforeAll(async () => {
   stack = await startStack(database.url);
   await stack.start('api-gateway');
   await stack.start('sarif-ingest');
+  await stack.start('triage');
   const tenant = await createTenant(database.db, database.url, 'corpus');
   repoId = tenant.repoId;
   client = api(stack.url, tenant.token);

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -18,7 +20,8 @@ export const freePort = async (): Promise<number> =>
     });
   });
 
-type ServiceName = 'api-gateway' | 'sarif-ingest';
+export type ServiceName =
+  'api-gateway' | 'sarif-ingest' | 'triage' | 'fixer' | 'pr-publisher' | 'webhook-dispatcher';
 
 export interface Stack {
   /** The gateway's base URL (without /v1). */
@@ -63,6 +66,9 @@ export const startStack = async (databaseUrl: string): Promise<Stack> => {
     REDIS_URL,
     QUEUE_PREFIX: prefix,
     SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    // Test repositories are local bare repositories (file:// clone URLs).
+    GIT_ALLOWED_PROTOCOLS: 'file,https',
+    GIT_MIRROR_DIR: mkdtempSync(join(tmpdir(), `${prefix}-mirrors-`)),
   };
   const stack: Stack = {
     url: `http://127.0.0.1:${gatewayPort}`,

@@ -36,17 +36,58 @@ export const Location = Type.Object(
 );
 export type Location = Static<typeof Location>;
 
+export const TriageEvidence = Type.Object(
+  {
+    signal: Type.String({
+      description:
+        'What was looked at (`suppression`, `test_code`, `dataflow_tier`, `sanitizer`, `rule_precision`, ...)',
+    }),
+    effect: Type.Union(
+      ['true_positive', 'false_positive', 'wont_fix', 'severity', 'neutral'].map((e) =>
+        Type.Literal(e),
+      ),
+    ),
+    detail: Type.String(),
+    weight: Type.Optional(Type.Number()),
+  },
+  { additionalProperties: false, title: 'TriageEvidence' },
+);
+export type TriageEvidence = Static<typeof TriageEvidence>;
+
 export const Triage = Type.Object(
   {
     classification: Classification,
     severity: Severity,
-    confidence: Type.Number({ minimum: 0, maximum: 1 }),
+    confidence: Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description:
+        'Calibrated: among verdicts with confidence about c, about a fraction c are right (decision 0019); 1 for an override',
+    }),
     justification: Type.String(),
-    evidence: Type.Array(Type.String()),
+    evidence: Type.Array(TriageEvidence),
+    provider: Type.String({
+      description:
+        '`deterministic`, `deterministic+llm:<model>` when a model gave a second opinion, or `override`',
+    }),
+    ai_generated: Type.Boolean({ description: 'A language model contributed to this verdict' }),
+    scan_id: Nullable(Id),
+    overridden_by: Nullable(Type.String({ description: 'Who set the override' })),
+    overridden_at: Nullable(Type.String({ format: 'date-time' })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, title: 'Triage' },
 );
 export type Triage = Static<typeof Triage>;
+
+/** Body of `PATCH /findings/{id}`: a person's classification, which wins and survives rescans. */
+export const PatchFindingBody = Type.Object(
+  {
+    classification: Classification,
+    justification: Type.String({ minLength: 1, maxLength: 2000 }),
+  },
+  { additionalProperties: false, title: 'PatchFindingBody' },
+);
+export type PatchFindingBody = Static<typeof PatchFindingBody>;
 
 const findingProperties = {
   id: Id,
@@ -66,6 +107,9 @@ const findingProperties = {
   fixable: Type.Boolean(),
   problems: Type.Array(Type.Union(FINDING_PROBLEMS.map((p) => Type.Literal(p)))),
   triage: Nullable(Triage),
+  triage_error: Nullable(
+    Type.String({ description: 'Why triage failed for this finding (its verdict is null)' }),
+  ),
   fix_id: Nullable(Id),
   created_at: Type.String({ format: 'date-time' }),
 };

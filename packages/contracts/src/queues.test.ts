@@ -23,15 +23,13 @@ describe('queue registry', () => {
       expect(q.keepFailedSeconds).toBeGreaterThan(q.keepCompleted.ageSeconds);
   });
 
-  it('when the same payload is enqueued twice, then the job id is the same; fix groups ignore order', () => {
+  it('when the same payload is enqueued twice, then the job id is the same; batches are keyed by their id', () => {
     expect(QUEUES.sarifIngest.jobId({ scanId: SCAN })).toBe(
       QUEUES.sarifIngest.jobId({ scanId: SCAN }),
     );
-    const a = '01a1fba3-0000-7000-8000-000000000001';
-    const b = '01a1fba3-0000-7000-8000-000000000002';
-    expect(QUEUES.fix.jobId({ scanId: SCAN, findingIds: [a, b] })).toBe(
-      QUEUES.fix.jobId({ scanId: SCAN, findingIds: [b, a] }),
-    );
+    const batch = '01a1fba3-0000-7000-8000-000000000001';
+    expect(QUEUES.triage.jobId({ scanId: SCAN, batchId: batch })).toBe(`triage-${batch}`);
+    expect(QUEUES.fix.jobId({ scanId: SCAN, batchId: batch })).toBe(`fix-${batch}`);
   });
 
   it('when a payload carries extra fields or a non-id, then it is invalid', () => {

@@ -47,28 +47,24 @@ export const QUEUES = {
   triage: define({
     name: 'triage',
     consumer: 'triage',
-    payload: Type.Object(
-      { scanId: Id, findingIds: Type.Array(Id, { minItems: 1, maxItems: 500 }) },
-      { additionalProperties: false },
-    ),
+    // The batch row (scan_batches) holds the finding ids; the payload carries ids only.
+    payload: Type.Object({ scanId: Id, batchId: Id }, { additionalProperties: false }),
     attempts: 5,
     backoff: { type: 'exponential', delayMs: 2_000 },
     ...retention,
-    worker: { concurrency: 4, lockDurationMs: 60_000 },
-    jobId: (p) => `triage-${p.scanId}-${p.findingIds[0] ?? 'none'}-${p.findingIds.length}`,
+    worker: { concurrency: 2, lockDurationMs: 60_000 },
+    jobId: (p) => `triage-${p.batchId}`,
   }),
   fix: define({
     name: 'fix',
     consumer: 'fixer',
-    payload: Type.Object(
-      { scanId: Id, findingIds: Type.Array(Id, { minItems: 1, maxItems: 100 }) },
-      { additionalProperties: false },
-    ),
+    // One fix attempt (a finding, or a group per the repository's pr_grouping) in scan_batches.
+    payload: Type.Object({ scanId: Id, batchId: Id }, { additionalProperties: false }),
     attempts: 3,
     backoff: { type: 'exponential', delayMs: 30_000 },
     ...retention,
     worker: { concurrency: 2, lockDurationMs: 10 * 60_000 },
-    jobId: (p) => `fix-${p.scanId}-${[...p.findingIds].sort().join('.')}`,
+    jobId: (p) => `fix-${p.batchId}`,
   }),
   prPublish: define({
     name: 'pr-publish',

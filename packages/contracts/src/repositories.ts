@@ -3,6 +3,8 @@ import { Id, Nullable, Page, Provider, Severity, Timestamp } from './common.js';
 
 export const PR_GROUPINGS = ['finding', 'rule', 'file'] as const;
 export const SARIF_VALIDATION_MODES = ['tolerant', 'strict'] as const;
+export const TRIAGE_SENSITIVITIES = ['conservative', 'balanced', 'aggressive'] as const;
+export type TriageSensitivity = (typeof TRIAGE_SENSITIVITIES)[number];
 export type SarifValidationMode = (typeof SARIF_VALIDATION_MODES)[number];
 
 const settingsProperties = {
@@ -24,6 +26,13 @@ const settingsProperties = {
     description: 'Glob patterns of repository paths whose findings are never fixed',
   }),
   min_severity: Severity,
+  sensitivity: Type.Union(
+    TRIAGE_SENSITIVITIES.map((m) => Type.Literal(m)),
+    {
+      description:
+        'How readily triage calls a finding a false positive: `conservative` needs stronger evidence (fewer real issues dismissed, fewer false positives removed), `aggressive` less; `balanced` is the default (decision 0019)',
+    },
+  ),
   sarif_validation: Type.Union(
     SARIF_VALIDATION_MODES.map((m) => Type.Literal(m)),
     {
@@ -47,6 +56,7 @@ export const DEFAULT_REPOSITORY_SETTINGS: RepositorySettings = Object.freeze({
   labels: [],
   excluded_paths: [],
   min_severity: 'low',
+  sensitivity: 'balanced',
   sarif_validation: 'tolerant',
 });
 

@@ -3,10 +3,13 @@ import pg from 'pg';
 import { preparingPool } from './prepared-pool.js';
 import type { FixesTable, ForgeEventsTable, PullRequestsTable } from './tables/fixes.js';
 import type {
+  FindingAuditTable,
   FindingsTable,
   SarifDocumentsTable,
+  ScanBatchesTable,
   ScanFindingsTable,
   ScansTable,
+  TriageOverridesTable,
   TriageResultsTable,
 } from './tables/scans.js';
 import type { RepositoryCredentialsTable } from './tables/repository-credentials.js';
@@ -29,6 +32,9 @@ export interface Database {
   findings: FindingsTable;
   scan_findings: ScanFindingsTable;
   triage_results: TriageResultsTable;
+  triage_overrides: TriageOverridesTable;
+  finding_audit: FindingAuditTable;
+  scan_batches: ScanBatchesTable;
   fixes: FixesTable;
   pull_requests: PullRequestsTable;
   forge_events: ForgeEventsTable;

@@ -17,3 +17,5 @@ export * from './tables/users.js';
 export * from './tables/repository-credentials.js';
 export * from './queries/organizations.js';
 export * from './queries/outbox.js';
+export * from './queries/scan-batches.js';
+export * from './queries/scan-completion.js';

@@ -5,8 +5,9 @@ import { createEmptyDatabase, type TestDatabase } from './testing/index.js';
 
 const TABLES = [
   'api_tokens',
-  'fixes',
+  'finding_audit',
   'findings',
+  'fixes',
   'forge_events',
   'memberships',
   'organizations',
@@ -15,9 +16,11 @@ const TABLES = [
   'repositories',
   'repository_credentials',
   'sarif_documents',
+  'scan_batches',
   'scan_findings',
   'scans',
   'sessions',
+  'triage_overrides',
   'triage_results',
   'users',
   'webhook_deliveries',

@@ -22,3 +22,4 @@ export {
   type WorkerServiceOptions,
   type WorkerUnit,
 } from './worker-service.js';
+export { startPeriodic } from './periodic.js';

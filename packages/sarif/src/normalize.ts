@@ -4,7 +4,14 @@ import { handlerFor } from './handlers/registry.js';
 import type { HandlerContext, RuleMetadata, ScannerHandler } from './handlers/types.js';
 import { messageText } from './message.js';
 import { RuleIndex, ruleIdOf } from './rules.js';
-import type { Level, ReportingDescriptor, Result, Run, SarifLog } from './sarif-types.js';
+import type {
+  Level,
+  ReportingDescriptor,
+  Result,
+  Run,
+  SarifLog,
+  Suppression,
+} from './sarif-types.js';
 import type { DataflowTier, FindingProblem, Severity } from '@remediation/contracts';
 import { severityFromLevel, severityFromScore } from './severity.js';
 import { suppressed } from './suppression.js';
@@ -36,6 +43,12 @@ export interface NormalizedFinding {
   relatedLocations: unknown[];
   properties: Record<string, unknown>;
   rule: RuleMetadata;
+  /** The primary location's `region.snippet.text`, when the tool sent one. */
+  snippet: string | null;
+  /** `result.suppressions` as sent (triage records their kind and justification). */
+  suppressions: Suppression[];
+  /** `result.fixes` as accepted: a tool's own proposed changes. */
+  fixes: unknown[];
 }
 
 export interface RunSummary {
@@ -187,6 +200,9 @@ class RunNormalizer {
         relatedLocations: result.relatedLocations ?? [],
         properties: result.properties ?? {},
         rule: meta,
+        snippet: snippet ?? null,
+        suppressions: result.suppressions ?? [],
+        fixes: result.fixes ?? [],
       },
       identity: toolIdentity(identityInput),
       key: matchKey(identityInput, snippet !== undefined ? { snippet } : { message }),

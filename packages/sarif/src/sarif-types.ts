@@ -111,6 +111,8 @@ export interface Result {
   fingerprints?: Record<string, string>;
   partialFingerprints?: Record<string, string>;
   suppressions?: Suppression[];
+  /** Proposed changes (§3.55): `{description?, artifactChanges: [{artifactLocation, replacements}]}`. */
+  fixes?: unknown[];
   baselineState?: string;
   properties?: Record<string, unknown>;
 }

@@ -12,4 +12,6 @@ export const IngestConfig = configSchema({
   INGEST_SWEEP_INTERVAL_MS: Type.Integer({ minimum: 100, default: 60_000 }),
   /** Age after which an unfinished scan's job is checked; keep it above INGEST_JOB_LOCK_MS. */
   INGEST_STRANDED_GRACE_MS: Type.Integer({ minimum: 1_000, default: 300_000 }),
+  /** Findings per triage job (a batch of the scan's barrier). */
+  TRIAGE_BATCH_SIZE: Type.Integer({ minimum: 1, maximum: 500, default: 200 }),
 });

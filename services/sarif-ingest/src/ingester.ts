@@ -41,10 +41,16 @@ export const createIngester = (deps: {
   metrics?: IngestMetrics;
 }): Ingester => {
   const { config } = deps;
+  const triage = createProducer(QUEUES.triage, {
+    connection: deps.producerRedis,
+    prefix: config.QUEUE_PREFIX,
+  });
   const processorDeps: IngestDeps = {
     db: deps.db,
     logger: deps.logger,
     batchSize: config.INGEST_BATCH_SIZE,
+    triageBatchSize: config.TRIAGE_BATCH_SIZE,
+    triage,
     metrics: deps.metrics ?? noIngestMetrics,
   };
   const worker = createWorker(QUEUES.sarifIngest, ingestProcessor(processorDeps), {
@@ -99,6 +105,7 @@ export const createIngester = (deps: {
       await sweep?.stop();
       await worker.close();
       await producer.close();
+      await triage.close();
       await queue.close();
     },
   };

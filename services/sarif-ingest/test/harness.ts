@@ -148,10 +148,20 @@ export const createHarness = async (): Promise<Harness> => {
       for (;;) {
         const row = await db
           .selectFrom('scans')
-          .select(['state', 'findings_count', 'error', 'warnings', 'warnings_count', 'tools'])
+          .select([
+            'state',
+            'findings_count',
+            'error',
+            'warnings',
+            'warnings_count',
+            'tools',
+            'ingested_at',
+          ])
           .where('id', '=', scanId)
           .executeTakeFirstOrThrow();
-        if (row.state === 'completed' || row.state === 'failed') return row;
+        // Ingestion's part ends when the findings are written (triage completes the scan).
+        if (row.ingested_at !== null || row.state === 'completed' || row.state === 'failed')
+          return row;
         if (Date.now() > deadline) throw new Error(`scan ${scanId} still ${row.state}`);
         await new Promise((r) => setTimeout(r, 50));
       }

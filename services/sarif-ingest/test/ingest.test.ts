@@ -1,5 +1,6 @@
 import { createRedis } from '@remediation/runtime';
-import { UnrecoverableError, Worker } from 'bullmq';
+import { QUEUES } from '@remediation/contracts';
+import { Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, corpus, type Harness } from './harness.js';
@@ -38,31 +39,39 @@ const events = (repoId: string) =>
     .execute();
 
 describe('scan lifecycle', () => {
-  it('queued → processing → completed with counts, tools, timestamps and one scan.completed', async () => {
+  it('queued → processing → ingested: counts, tools, triage batches enqueued; completion waits for triage', async () => {
     const { repoId } = await h.tenant();
     const scanId = await h.submit(repoId, corpus('codeql__roller_java_large.sarif'));
     const scan = await h.waitForScan(scanId);
-    expect(scan).toMatchObject({ state: 'completed', findings_count: 37, tools: ['CodeQL'] });
+    expect(scan).toMatchObject({ state: 'processing', findings_count: 37, tools: ['CodeQL'] });
     const row = await h.db
       .selectFrom('scans')
-      .select(['started_at', 'completed_at', 'created_at'])
+      .select(['started_at', 'ingested_at', 'completed_at'])
       .where('id', '=', scanId)
       .executeTakeFirstOrThrow();
-    expect(row.started_at).not.toBeNull();
-    expect(row.completed_at!.getTime()).toBeGreaterThanOrEqual(row.started_at!.getTime());
-    const sent = await events(repoId);
-    expect(sent).toHaveLength(1);
-    expect(sent[0]!.type).toBe('scan.completed');
-    expect(sent[0]!.envelope).toMatchObject({
-      type: 'scan.completed',
-      data: {
-        scan_id: scanId,
-        state: 'completed',
-        findings_count: 37,
-        fixes_generated: 0,
-        tools: ['CodeQL'],
-      },
+    expect(row.ingested_at!.getTime()).toBeGreaterThanOrEqual(row.started_at!.getTime());
+    expect(row.completed_at).toBeNull();
+    // Not completed before triage: no scan.completed yet.
+    expect(await events(repoId)).toHaveLength(0);
+    const batches = await h.db
+      .selectFrom('scan_batches')
+      .select(['id', 'stage', 'state', 'finding_ids'])
+      .where('scan_id', '=', scanId)
+      .execute();
+    expect(batches).toEqual([
+      { id: expect.any(String), stage: 'triage', state: 'pending', finding_ids: expect.any(Array) },
+    ]);
+    expect(batches[0]!.finding_ids).toHaveLength(37);
+    const triage = new Queue(QUEUES.triage.name, {
+      connection: h.producer.queue.opts.connection,
+      prefix: h.prefix,
     });
+    try {
+      const job = await triage.getJob(QUEUES.triage.jobId({ scanId, batchId: batches[0]!.id }));
+      expect(job?.data).toEqual({ scanId, batchId: batches[0]!.id });
+    } finally {
+      await triage.close();
+    }
     const links = await h.db
       .selectFrom('scan_findings')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -73,6 +82,24 @@ describe('scan lifecycle', () => {
     expect(metrics).toMatch(/remediation_ingest_scans_total\{state="completed"\} [1-9]/);
     expect(metrics).toMatch(/remediation_ingest_findings_total [1-9]\d+/);
     expect(metrics).toMatch(/remediation_ingest_duration_seconds_count [1-9]/);
+  });
+
+  it('when the findings outnumber a batch, then they are split into batches that cover each once', async () => {
+    const { repoId } = await h.tenant();
+    const results = Array.from({ length: 450 }, (_, i) => ({
+      ruleId: 'r',
+      message: { text: `m${i}` },
+      locations: [at('a.c', i + 1)],
+    }));
+    const scanId = await h.submit(repoId, doc('x', results));
+    await h.waitForScan(scanId);
+    const batches = await h.db
+      .selectFrom('scan_batches')
+      .select('finding_ids')
+      .where('scan_id', '=', scanId)
+      .execute();
+    expect(batches.map((b) => b.finding_ids.length).sort((a, b) => a - b)).toEqual([50, 200, 200]);
+    expect(new Set(batches.flatMap((b) => b.finding_ids)).size).toBe(450);
   });
 
   it('an empty results array completes with zero findings and zero fixes', async () => {
@@ -100,7 +127,7 @@ describe('scan lifecycle', () => {
     const scanId = await h.submit(repoId, corpus('codeql__cqa_valid-sarif.sarif'), {
       enqueueBeforeCommitMs: 400,
     });
-    expect(await h.waitForScan(scanId)).toMatchObject({ state: 'completed', findings_count: 3 });
+    expect(await h.waitForScan(scanId)).toMatchObject({ state: 'processing', findings_count: 3 });
   });
 
   it('NUL characters (which PostgreSQL cannot store) are replaced, not a failed scan', async () => {
@@ -116,7 +143,7 @@ describe('scan lifecycle', () => {
         },
       ]),
     );
-    expect(await h.waitForScan(scanId)).toMatchObject({ state: 'completed', findings_count: 1 });
+    expect(await h.waitForScan(scanId)).toMatchObject({ state: 'processing', findings_count: 1 });
     expect((await findings(repoId))[0]).toMatchObject({
       rule_id: 'r\uFFFD',
       message: 'bad \uFFFD byte',
@@ -124,15 +151,32 @@ describe('scan lifecycle', () => {
     });
   });
 
-  it('a job delivered twice (at-least-once) leaves one completion, one event and no duplicate links', async () => {
+  it('a job delivered twice (at-least-once) leaves one ingestion, one set of triage batches and no duplicate links', async () => {
     const { repoId } = await h.tenant();
     const scanId = await h.submit(repoId, corpus('semgrep__dd_issue_10191.sarif'));
     await h.waitForScan(scanId);
     // The same job again, as after a lost acknowledgement: a new job id forces a second run.
-    await h.producer.queue.add('sarif-ingest', { scanId }, { jobId: `again-${scanId}` });
-    await new Promise((r) => setTimeout(r, 500));
-    expect(await events(repoId)).toHaveLength(1);
+    const listener = createRedis(REDIS, 'worker');
+    const events$ = new QueueEvents('sarif-ingest', { connection: listener, prefix: h.prefix });
+    try {
+      await events$.waitUntilReady();
+      const again = await h.producer.queue.add(
+        'sarif-ingest',
+        { scanId },
+        { jobId: `again-${scanId}` },
+      );
+      expect(await again.waitUntilFinished(events$, 20_000)).toEqual({ skipped: 'ingested' });
+    } finally {
+      await events$.close();
+      listener.disconnect();
+    }
     expect(await findings(repoId)).toHaveLength(77);
+    const batches = await h.db
+      .selectFrom('scan_batches')
+      .select('finding_ids')
+      .where('scan_id', '=', scanId)
+      .execute();
+    expect(batches.flatMap((b) => b.finding_ids)).toHaveLength(77);
   });
 });
 
@@ -158,7 +202,7 @@ describe('identity and deduplication across scans', () => {
         { ruleId: 'no-eval', message: { text: 'eval is evil' }, locations: [at('src/a.js', 32)] },
       ]),
     );
-    expect(await h.waitForScan(second)).toMatchObject({ state: 'completed', findings_count: 2 });
+    expect(await h.waitForScan(second)).toMatchObject({ state: 'processing', findings_count: 2 });
     const after = await findings(repoId);
     expect(after).toHaveLength(3);
     const byId = new Map(before.map((f) => [f.id, f]));
@@ -245,7 +289,7 @@ describe('documents accepted with repairs', () => {
       ],
     };
     const scan = await h.waitForScan(await h.submit(repoId, doc));
-    expect(scan).toMatchObject({ state: 'completed', findings_count: 3 });
+    expect(scan).toMatchObject({ state: 'processing', findings_count: 3 });
     const rows = await findings(repoId);
     expect(rows.map((f) => f.problems).sort()).toEqual([[], [], ['missing_message']]);
     expect(rows.find((f) => f.problems.includes('missing_message'))!.fixable).toBe(false);
@@ -329,7 +373,7 @@ describe('stranded scans', () => {
         .execute();
       other.startIngester({ INGEST_SWEEP_INTERVAL_MS: '200', INGEST_STRANDED_GRACE_MS: '60000' });
       expect(await other.waitForScan(scanId)).toMatchObject({
-        state: 'completed',
+        state: 'processing',
         findings_count: 3,
       });
     } finally {

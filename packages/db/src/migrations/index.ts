@@ -11,6 +11,7 @@ import * as repositoryCredentials from './2026-11-23-010-repository-credentials.
 import * as deliveryClaims from './2026-11-23-020-delivery-claims.js';
 import * as usersSessions from './2026-11-23-030-users-sessions.js';
 import * as scanWarningObjects from './2026-11-23-040-scan-warning-objects.js';
+import * as triage from './2026-11-23-050-triage.js';
 
 /**
  * Every migration, append-only, keyed by its date-prefixed name. Listed statically (not read
@@ -29,4 +30,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-23-020-delivery-claims': deliveryClaims,
   '2026-11-23-030-users-sessions': usersSessions,
   '2026-11-23-040-scan-warning-objects': scanWarningObjects,
+  '2026-11-23-050-triage': triage,
 };

@@ -26,3 +26,25 @@ export const insertOutboxEvent = async (trx: DbOrTx, event: OutboxEvent): Promis
     })
     .execute();
 };
+
+/** Writes many events in one statement (a triage batch's `triage.completed` events). */
+export const insertOutboxEvents = async (
+  trx: DbOrTx,
+  events: readonly OutboxEvent[],
+): Promise<void> => {
+  if (events.length === 0) return;
+  await trx
+    .insertInto('outbox')
+    .values(
+      events.map((event) => ({
+        id: event.id,
+        organization_id: event.organizationId,
+        repository_id: event.repositoryId,
+        type: event.type,
+        envelope: JSON.stringify(event.envelope),
+        target_webhook_id: event.target?.webhookId ?? null,
+        target_delivery_id: event.target?.deliveryId ?? null,
+      })),
+    )
+    .execute();
+};

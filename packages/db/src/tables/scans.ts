@@ -36,6 +36,10 @@ export interface ScansTable {
   warnings_count: Generated<number>;
   created_at: CreatedAt;
   started_at: Timestamp | null;
+  /** Findings written and triage batches created; completion waits for the batches. */
+  ingested_at: Timestamp | null;
+  /** Every triage batch ended and the fix attempts were planned. */
+  triaged_at: Timestamp | null;
   completed_at: Timestamp | null;
 }
 export type ScanRow = Selectable<ScansTable>;
@@ -69,6 +73,20 @@ export interface FindingsTable {
   /** The rule's metadata as the scanner handler normalized it (see packages/sarif RuleMetadata). */
   rule: ColumnType<Record<string, unknown>, string | undefined, string>;
   fix_id: string | null;
+  /** The primary location's `region.snippet.text` as the scanner sent it. */
+  snippet: string | null;
+  /** SARIF `result.suppressions` as sent (kind, status, justification). */
+  suppressions: ColumnType<
+    { kind?: string; status?: string; justification?: string }[],
+    string | undefined,
+    string
+  >;
+  /** Why the last triage of this finding failed after its retries (its verdict stays null). */
+  triage_error: string | null;
+  /** SARIF `result.fixes` as accepted (a tool's own proposed change). */
+  sarif_fixes: ColumnType<unknown[], string | undefined, string>;
+  /** Why the fixer made no fix for this finding. */
+  fix_note: string | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -78,6 +96,8 @@ export type NewFinding = Insertable<FindingsTable>;
 export interface ScanFindingsTable {
   scan_id: string;
   finding_id: string;
+  /** Triage sends this finding to the fixer once the scan is triaged. */
+  route_fix: Generated<boolean>;
 }
 
 export interface TriageResultsTable {
@@ -88,9 +108,59 @@ export interface TriageResultsTable {
   severity: string;
   confidence: number;
   justification: string;
-  evidence: Json<string[]>;
+  evidence: Json<TriageEvidence[]>;
   evidence_hash: string;
+  /** `deterministic`, or `deterministic+llm:<model>` when a model's second opinion was merged. */
   provider: string;
+  ai_generated: Generated<boolean>;
+  /** The earlier verdict this one repeats (same evidence in a later scan). */
+  reused_from: string | null;
   created_at: CreatedAt;
 }
 export type TriageResultRow = Selectable<TriageResultsTable>;
+
+/** One signal behind a verdict. */
+export interface TriageEvidence {
+  signal: string;
+  effect: 'true_positive' | 'false_positive' | 'wont_fix' | 'severity' | 'neutral';
+  detail: string;
+  weight?: number;
+}
+
+/** A person's classification of a finding; it wins over every verdict and survives rescans. */
+export interface TriageOverridesTable {
+  finding_id: string;
+  classification: 'TRUE_POSITIVE' | 'FALSE_POSITIVE' | 'WONT_FIX';
+  justification: string;
+  /** Who: `token:<id> (<name>)` or `user:<id> (<email>)`. */
+  actor: string;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+export type TriageOverrideRow = Selectable<TriageOverridesTable>;
+
+export interface FindingAuditTable {
+  id: string;
+  finding_id: string;
+  action: string;
+  actor: string;
+  before: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  after: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  created_at: CreatedAt;
+}
+
+/**
+ * A unit of work a scan waits for (DESIGN §3): a triage batch, or a fix attempt. The scan is
+ * completed when none of its batches is pending any more.
+ */
+export interface ScanBatchesTable {
+  id: string;
+  scan_id: string;
+  stage: 'triage' | 'fix';
+  finding_ids: string[];
+  state: Generated<'pending' | 'done' | 'failed'>;
+  error: string | null;
+  created_at: CreatedAt;
+  finished_at: Timestamp | null;
+}
+export type ScanBatchRow = Selectable<ScanBatchesTable>;

@@ -1,6 +1,48 @@
 import type { Finding, FindingDetail, FindingProblem, FindingRule } from '@remediation/contracts';
 import type { FindingWithTriage } from './findings.repository.js';
 
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** The finding's current triage: a person's override wins over the latest verdict. */
+const triageOf = (row: FindingWithTriage): Finding['triage'] => {
+  const t = row.triage;
+  const o = row.override;
+  if (o) {
+    return {
+      classification: o.classification,
+      severity: (t?.severity ?? row.severity) as Finding['severity'],
+      confidence: 1,
+      justification: o.justification,
+      evidence: [
+        {
+          signal: 'override',
+          effect: 'neutral',
+          detail: `set by ${o.actor}${t ? `; the latest verdict was ${t.classification} (${t.justification})` : ''}`,
+        },
+        ...(t?.evidence ?? []),
+      ],
+      provider: 'override',
+      ai_generated: false,
+      scan_id: t?.scan_id ?? null,
+      overridden_by: o.actor,
+      overridden_at: iso(o.updated_at),
+    };
+  }
+  if (!t) return null;
+  return {
+    classification: t.classification,
+    severity: t.severity as Finding['severity'],
+    confidence: t.confidence,
+    justification: t.justification,
+    evidence: t.evidence,
+    provider: t.provider,
+    ai_generated: t.ai_generated,
+    scan_id: t.scan_id,
+    overridden_by: null,
+    overridden_at: null,
+  };
+};
+
 export const toFinding = (row: FindingWithTriage): Finding => ({
   id: row.id,
   repository_id: row.repository_id,
@@ -27,15 +69,8 @@ export const toFinding = (row: FindingWithTriage): Finding => ({
   resolved: row.resolved,
   fixable: row.fixable,
   problems: row.problems as FindingProblem[],
-  triage: row.triage
-    ? {
-        classification: row.triage.classification,
-        severity: row.triage.severity as Finding['severity'],
-        confidence: row.triage.confidence,
-        justification: row.triage.justification,
-        evidence: row.triage.evidence,
-      }
-    : null,
+  triage: triageOf(row),
+  triage_error: row.triage_error,
   fix_id: row.fix_id,
   created_at: row.created_at.toISOString(),
 });

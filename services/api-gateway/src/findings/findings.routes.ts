@@ -1,4 +1,12 @@
-import { FindingDetail, FindingFilters, FindingList, Id, PageQuery } from '@remediation/contracts';
+import {
+  FindingDetail,
+  FindingFilters,
+  FindingList,
+  Id,
+  PageQuery,
+  PatchFindingBody,
+} from '@remediation/contracts';
+import { sessionOf } from '../sessions/session-context.js';
 import { paginate, type Db } from '@remediation/db';
 import { notFound } from '../http/app-error.js';
 import { defineRoute, type RouteDef } from '../http/route.js';
@@ -8,7 +16,7 @@ import {
   type RepositoryAccess,
 } from '../repositories/repository-access.js';
 import { toFinding, toFindingDetail } from './finding.mapper.js';
-import { findFinding, findingsOf } from './findings.repository.js';
+import { findFinding, findingsOf, setOverride } from './findings.repository.js';
 
 export const findingRoutes = (db: Db, access: RepositoryAccess): RouteDef[] => [
   defineRoute({
@@ -46,6 +54,35 @@ export const findingRoutes = (db: Db, access: RepositoryAccess): RouteDef[] => [
       if (!row) throw notFound('finding');
       assertRepositoryInScope(auth, row.repository_id);
       return { status: 200, body: toFindingDetail(row) };
+    },
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/findings/{id}',
+    operationId: 'overrideFindingTriage',
+    summary:
+      "Override a finding's triage with a person's classification and justification: it wins over every verdict, survives rescans (a true positive with a codemod is then routed to a fix at the next scan) and is audited with who and when. Organization tokens and signed-in members and admins; repository tokens get 403",
+    tag: 'Findings',
+    access: 'organization',
+    params: { id: Id },
+    body: { kind: 'json', schema: PatchFindingBody, required: true },
+    success: {
+      status: 200,
+      description: 'The finding with its overridden triage',
+      schema: FindingDetail,
+    },
+    errors: ['validation_failed', 'forbidden', 'not_found', 'unsupported_media_type'],
+    handle: async ({ auth, params, body }) => {
+      const row = await findFinding(db, auth.organizationId, params.id);
+      if (!row) throw notFound('finding');
+      const user = sessionOf(auth);
+      await setOverride(db, row.id, {
+        classification: body.classification,
+        justification: body.justification,
+        actor: user ? `user:${user.userId} (${user.email})` : `token:${auth.tokenId}`,
+      });
+      const updated = await findFinding(db, auth.organizationId, params.id);
+      return { status: 200, body: toFindingDetail(updated!) };
     },
   }),
 ];

@@ -21,6 +21,9 @@ const OBSERVED = [
   'related_locations',
   'properties',
   'rule',
+  'snippet',
+  'suppressions',
+  'sarif_fixes',
 ] as const;
 
 /** The row type of a batch as `jsonb_to_recordset` reads it (bench/ingest's floor uses it too). */
@@ -28,7 +31,8 @@ export const FINDING_RECORD_TYPE = `r(
   id uuid, fingerprint text, tool text, category text, rule_id text, message text, uri text,
   start_line integer, start_column integer, end_line integer, end_column integer,
   level text, severity text, dataflow_tier text, suppressed boolean, fixable boolean,
-  problems text[], code_flows jsonb, related_locations jsonb, properties jsonb, rule jsonb)`;
+  problems text[], code_flows jsonb, related_locations jsonb, properties jsonb, rule jsonb,
+  snippet text, suppressions jsonb, sarif_fixes jsonb)`;
 const RECORD_TYPE = sql.raw(FINDING_RECORD_TYPE);
 
 // A scan older than the one that last saw the finding (ingested late) must not roll it back.
@@ -79,6 +83,9 @@ export const toRecord = (f: NormalizedFinding) => ({
   related_locations: f.relatedLocations,
   properties: f.properties,
   rule: f.rule,
+  snippet: f.snippet,
+  suppressions: f.suppressions,
+  sarif_fixes: f.fixes,
 });
 
 /**
@@ -98,13 +105,15 @@ export const upsertFindings = async (
       insert into findings (
         id, repository_id, fingerprint, first_seen_scan_id, last_seen_scan_id, tool, category,
         rule_id, message, uri, start_line, start_column, end_line, end_column, level, severity,
-        dataflow_tier, suppressed, fixable, problems, code_flows, related_locations, properties, rule)
+        dataflow_tier, suppressed, fixable, problems, code_flows, related_locations, properties, rule,
+        snippet, suppressions, sarif_fixes)
       select
         r.id, ${scan.repositoryId}, r.fingerprint, ${scan.id}, ${scan.id}, r.tool, r.category,
         r.rule_id, r.message, r.uri, r.start_line, r.start_column, r.end_line, r.end_column,
         r.level, r.severity, r.dataflow_tier, r.suppressed, r.fixable, r.problems,
         coalesce(r.code_flows, '[]'), coalesce(r.related_locations, '[]'),
-        coalesce(r.properties, '{}'), coalesce(r.rule, '{}')
+        coalesce(r.properties, '{}'), coalesce(r.rule, '{}'), r.snippet,
+        coalesce(r.suppressions, '[]'), coalesce(r.sarif_fixes, '[]')
       from jsonb_to_recordset(${rows}::jsonb) as ${RECORD_TYPE}
       on conflict (repository_id, fingerprint) do update set ${UPDATE_SET}
       returning id

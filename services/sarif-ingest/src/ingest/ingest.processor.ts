@@ -1,16 +1,23 @@
-import { makeEnvelope, type QUEUES } from '@remediation/contracts';
-import { insertOutboxEvent, newId, type Db, type DbOrTx } from '@remediation/db';
-import type { Logger, Processor } from '@remediation/runtime';
+import type { QUEUES } from '@remediation/contracts';
+import {
+  completeScanIfSettled,
+  createTriageBatches,
+  emitScanCompleted,
+  type Db,
+} from '@remediation/db';
+import type { Logger, Processor, Producer } from '@remediation/runtime';
 import { acceptSarif, normalizeLog, parseSarif, type NormalizedLog } from '@remediation/sarif';
 import { DelayedError, UnrecoverableError } from 'bullmq';
 import { resolveAbsent, upsertFindings } from './findings.writer.js';
 import type { IngestMetrics } from './ingest-metrics.js';
 import { ingestionWarnings } from './scan-warnings.js';
 import {
+  failScanRow,
   findScan,
-  finishScan,
   loadDocument,
   markProcessing,
+  pendingTriageBatches,
+  recordIngestion,
   type ScanToIngest,
 } from './scans.repository.js';
 
@@ -22,77 +29,40 @@ export interface IngestDeps {
   db: Db;
   logger: Logger;
   batchSize: number;
+  /** Findings per triage batch. */
+  triageBatchSize: number;
+  /** Enqueues the scan's triage batches once they are committed. */
+  triage: Pick<Producer<typeof QUEUES.triage>, 'addMany'>;
   metrics: IngestMetrics;
 }
 
-/** Emits `scan.completed` (with `state` completed or failed) inside the finishing transaction. */
-const emitScanCompleted = async (
-  trx: DbOrTx,
-  scan: ScanToIngest,
-  data: {
-    state: 'completed' | 'failed';
-    findingsCount: number;
-    fixesGenerated: number;
-    durationMs: number;
-    tools: string[];
-  },
-): Promise<void> => {
-  const id = newId();
-  await insertOutboxEvent(trx, {
-    id,
-    organizationId: scan.organizationId,
-    repositoryId: scan.repositoryId,
-    type: 'scan.completed',
-    envelope: makeEnvelope({
-      id,
-      type: 'scan.completed',
-      createdAt: new Date(),
-      organization: scan.organizationSlug,
-      repository: scan.repositoryName,
-      data: {
-        scan_id: scan.id,
-        state: data.state,
-        findings_count: data.findingsCount,
-        fixes_generated: data.fixesGenerated,
-        duration_ms: data.durationMs,
-        tools: data.tools,
-      },
-    }),
-  });
-};
-
 /**
  * Writes everything one document yields in one transaction: findings (upserted by identity),
- * the scan's links to them, resolutions, the scan's completion and its `scan.completed` event.
- * A process that dies half-way leaves nothing behind, so the retry starts clean.
+ * the scan's links to them, resolutions, the ingestion's record on the scan and the triage
+ * batches the scan now waits for (a scan without findings completes here, with its
+ * `scan.completed` event). A process that dies half-way leaves nothing behind, so the retry
+ * starts clean.
  */
 const writeResults = async (
   deps: IngestDeps,
   scan: ScanToIngest,
   log: NormalizedLog,
-): Promise<{ seen: number; resolved: number }> =>
+): Promise<{ seen: number; resolved: number; batches: string[] }> =>
   deps.db.transaction().execute(async (trx) => {
     let seen = 0;
     for (let i = 0; i < log.findings.length; i += deps.batchSize) {
       seen += await upsertFindings(trx, scan, log.findings.slice(i, i + deps.batchSize));
     }
     const resolved = await resolveAbsent(trx, scan, log.runs);
-    const tools = [...new Set(log.runs.map((r) => r.tool))];
-    const finished = await finishScan(trx, scan.id, {
-      state: 'completed',
+    const recorded = await recordIngestion(trx, scan.id, {
       findingsCount: seen,
-      tools,
+      tools: [...new Set(log.runs.map((r) => r.tool))],
       warnings: ingestionWarnings(log, scan.checkoutUri !== null),
     });
     // Someone else ended the scan meanwhile (a stalled duplicate run): keep their outcome.
-    if (!finished) throw new ScanAlreadyEndedError(scan.id);
-    await emitScanCompleted(trx, scan, {
-      state: 'completed',
-      findingsCount: seen,
-      fixesGenerated: finished.fixesGenerated,
-      durationMs: Math.max(0, finished.completedAt.getTime() - finished.createdAt.getTime()),
-      tools,
-    });
+    if (!recorded) throw new ScanAlreadyEndedError(scan.id);
+    const batches = await createTriageBatches(trx, scan.id, deps.triageBatchSize);
+    await completeScanIfSettled(trx, scan.id);
     deps.logger.info(
       {
         scanId: scan.id,
@@ -100,10 +70,11 @@ const writeResults = async (
         resolved,
         results: log.results,
         duplicates: log.duplicates,
+        triageBatches: batches.length,
       },
       'scan ingested',
     );
-    return { seen, resolved };
+    return { seen, resolved, batches: batches.map((b) => b.id) };
   });
 
 class ScanAlreadyEndedError extends Error {
@@ -134,6 +105,12 @@ export const ingestProcessor =
       throw new UnrecoverableError('the scan does not exist');
     }
     if (scan.state === 'completed' || scan.state === 'failed') return { skipped: scan.state };
+    if (scan.ingestedAt) {
+      // Ingested by an attempt that died before enqueueing triage: enqueue again (same ids).
+      const pending = await pendingTriageBatches(deps.db, scanId);
+      await deps.triage.addMany(pending.map((b) => ({ scanId, batchId: b.id })));
+      return { skipped: 'ingested' };
+    }
     if (!(await markProcessing(deps.db, scanId))) return { skipped: 'ended' };
     if (!scan.documentId) throw new UnrecoverableError('the scan has no SARIF document');
     const text = await loadDocument(deps.db, scan.documentId);
@@ -145,16 +122,17 @@ export const ingestProcessor =
     const accepted = acceptSarif(parsed.value, 'tolerant');
     if (!accepted.ok) throw new UnrecoverableError('the stored SARIF document cannot be processed');
     const log = normalizeLog(accepted.log, { checkoutUri: scan.checkoutUri });
-    let written: { seen: number; resolved: number };
+    let written: { seen: number; resolved: number; batches: string[] };
     try {
       written = await writeResults(deps, scan, log);
     } catch (err) {
       if (err instanceof ScanAlreadyEndedError) return { skipped: 'ended' };
       throw err;
     }
+    await deps.triage.addMany(written.batches.map((batchId) => ({ scanId, batchId })));
     deps.metrics.findingsWritten(written.seen, written.resolved);
     deps.metrics.scanEnded('completed', (performance.now() - started) / 1000);
-    return { findings: written.seen };
+    return { findings: written.seen, triageBatches: written.batches.length };
   };
 
 /**
@@ -165,7 +143,7 @@ export const failScan = async (deps: IngestDeps, scanId: string, reason: string)
   const scan = await findScan(deps.db, scanId);
   if (!scan) return;
   await deps.db.transaction().execute(async (trx) => {
-    const finished = await finishScan(trx, scanId, { state: 'failed', error: reason });
+    const finished = await failScanRow(trx, scanId, reason);
     if (!finished) return;
     deps.metrics.scanEnded('failed');
     await emitScanCompleted(trx, scan, {

@@ -16,6 +16,8 @@ export interface ScanToIngest {
   documentId: string | null;
   checkoutUri: string | null;
   createdAt: Date;
+  /** Set once the findings are written and the triage batches created. */
+  ingestedAt: Date | null;
 }
 
 export const findScan = async (db: Db, scanId: string): Promise<ScanToIngest | undefined> => {
@@ -30,6 +32,7 @@ export const findScan = async (db: Db, scanId: string): Promise<ScanToIngest | u
       'scans.sarif_document_id',
       'scans.checkout_uri',
       'scans.created_at',
+      'scans.ingested_at',
       'repositories.name as repository_name',
       'organizations.id as organization_id',
       'organizations.slug as organization_slug',
@@ -47,9 +50,20 @@ export const findScan = async (db: Db, scanId: string): Promise<ScanToIngest | u
         documentId: row.sarif_document_id,
         checkoutUri: row.checkout_uri,
         createdAt: row.created_at,
+        ingestedAt: row.ingested_at === null ? null : new Date(row.ingested_at),
       }
     : undefined;
 };
+
+/** The scan's triage batches still pending (to enqueue again after a crash: same job ids). */
+export const pendingTriageBatches = (db: Db, scanId: string) =>
+  db
+    .selectFrom('scan_batches')
+    .select('id')
+    .where('scan_id', '=', scanId)
+    .where('stage', '=', 'triage')
+    .where('state', '=', 'pending')
+    .execute();
 
 /** `queued → processing` (a retry finds it `processing` already and keeps `started_at`). */
 export const markProcessing = async (db: Db, scanId: string): Promise<boolean> => {
@@ -75,36 +89,46 @@ export const loadDocument = async (db: Db, documentId: string): Promise<Buffer |
   return row ? gunzipAsync(row.content_gzip) : undefined;
 };
 
-/** Ends the scan in `state` unless it has ended already; resolves with the updated row's times. */
-export const finishScan = async (
+/**
+ * Records the ingestion on the scan (counts, tools, warnings, `ingested_at`) unless the scan
+ * has ended already; completion waits for its batches (`completeScanIfSettled`).
+ */
+export const recordIngestion = async (
   trx: DbOrTx,
   scanId: string,
-  fields: {
-    state: 'completed' | 'failed';
-    findingsCount?: number;
-    tools?: string[];
-    warnings?: ScanWarning[];
-    error?: string;
-  },
+  fields: { findingsCount: number; tools: string[]; warnings: ScanWarning[] },
+): Promise<boolean> => {
+  const res = await trx
+    .updateTable('scans')
+    .set((eb) => ({
+      ingested_at: eb.fn<Date>('now', []),
+      findings_count: fields.findingsCount,
+      tools: fields.tools,
+      ...(fields.warnings.length === 0 ? {} : appendWarnings(fields.warnings)),
+    }))
+    .where('id', '=', scanId)
+    .where('state', 'in', ['queued', 'processing'])
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+};
+
+/** Appended to the acceptance warnings, the list capped, the total counted. */
+const appendWarnings = (warnings: ScanWarning[]) => ({
+  warnings: sql<string>`jsonb_path_query_array(warnings || ${JSON.stringify(warnings)}::jsonb, ${`$[0 to ${MAX_SCAN_WARNINGS - 1}]`}::jsonpath)`,
+  warnings_count: sql<number>`warnings_count + ${warnings.length}`,
+});
+
+/** Fails the scan unless it has ended already; resolves with what `scan.completed` needs. */
+export const failScanRow = async (
+  trx: DbOrTx,
+  scanId: string,
+  error: string,
 ): Promise<
   { createdAt: Date; completedAt: Date; tools: string[]; fixesGenerated: number } | undefined
 > => {
   const row = await trx
     .updateTable('scans')
-    .set((eb) => ({
-      state: fields.state,
-      completed_at: eb.fn<Date>('now', []),
-      ...(fields.findingsCount === undefined ? {} : { findings_count: fields.findingsCount }),
-      ...(fields.tools === undefined ? {} : { tools: fields.tools }),
-      ...(fields.error === undefined ? {} : { error: fields.error }),
-      ...(fields.warnings === undefined || fields.warnings.length === 0
-        ? {}
-        : {
-            // Appended to the acceptance warnings, the list capped, the total counted.
-            warnings: sql<string>`jsonb_path_query_array(warnings || ${JSON.stringify(fields.warnings)}::jsonb, ${`$[0 to ${MAX_SCAN_WARNINGS - 1}]`}::jsonpath)`,
-            warnings_count: sql<number>`warnings_count + ${fields.warnings.length}`,
-          }),
-    }))
+    .set((eb) => ({ state: 'failed', completed_at: eb.fn<Date>('now', []), error }))
     .where('id', '=', scanId)
     .where('state', 'in', ['queued', 'processing'])
     .returning(['created_at', 'completed_at', 'tools', 'fixes_generated'])

@@ -1,6 +1,6 @@
 import { QUEUES } from '@remediation/contracts';
 import type { Db } from '@remediation/db';
-import type { Logger, Producer } from '@remediation/runtime';
+import { startPeriodic, type Logger, type Producer } from '@remediation/runtime';
 import type { Queue } from 'bullmq';
 import { sql } from 'kysely';
 import { failScan, type IngestDeps } from './ingest.processor.js';
@@ -21,6 +21,8 @@ const unfinishedScans = (db: Db, graceMs: number) =>
     .selectFrom('scans')
     .select('id')
     .where('state', 'in', ['queued', 'processing'])
+    // Ingested scans wait for their triage and fix batches, which the triage service sweeps.
+    .where('ingested_at', 'is', null)
     .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${graceMs / 1000})`)
     .orderBy('created_at')
     .limit(500)
@@ -53,26 +55,10 @@ export const sweepStrandedScans = async (options: SweepOptions): Promise<number>
 };
 
 /** Runs the sweep every `intervalMs`; a failed sweep is retried at the next tick. */
-export const startStrandedSweep = (options: SweepOptions): { stop(): Promise<void> } => {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sweepStrandedScans(options)
-      .catch((err: unknown) =>
-        options.logger.warn(
-          { err: (err as Error).message },
-          'stranded scan sweep failed; retrying at the next tick',
-        ),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  }, options.intervalMs);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
-};
+export const startStrandedSweep = (options: SweepOptions): { stop(): Promise<void> } =>
+  startPeriodic({
+    name: 'stranded scan sweep',
+    intervalMs: options.intervalMs,
+    logger: options.logger,
+    task: () => sweepStrandedScans(options),
+  });

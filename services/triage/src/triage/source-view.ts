@@ -1,0 +1,76 @@
+import type { Db, FindingRow } from '@remediation/db';
+import type { SecretBox } from '@remediation/security';
+import {
+  CredentialsUnreadableError,
+  isRepositoryPath,
+  loadRepositoryCredentials,
+  toGitCredentials,
+  type SourceAccess,
+} from '@remediation/source-access';
+import type { SourceView } from '@remediation/triage-engine';
+import type { BatchScan } from './batch.repository.js';
+
+/** Repository-relative paths a code flow visits (what the engine reads along the flow). */
+export const flowPaths = (codeFlows: unknown[]): string[] => {
+  const paths = new Set<string>();
+  for (const flow of codeFlows as { threadFlows?: { locations?: unknown[] }[] }[]) {
+    for (const thread of flow.threadFlows ?? []) {
+      for (const step of thread.locations ?? []) {
+        const uri = (
+          step as { location?: { physicalLocation?: { artifactLocation?: { uri?: unknown } } } }
+        ).location?.physicalLocation?.artifactLocation?.uri;
+        if (typeof uri === 'string' && isRepositoryPath(uri)) paths.add(uri);
+      }
+    }
+  }
+  return [...paths];
+};
+
+export interface SourceDeps {
+  db: Db;
+  source: SourceAccess;
+  secretBox: SecretBox;
+}
+
+/**
+ * The code a batch's findings point at, read from the repository's mirror at the scan's commit:
+ * each finding's file and the files its code flows visit. When the commit cannot be read the
+ * batch is triaged from the SARIF alone and the view says why (recorded as evidence).
+ */
+export const readSourceView = async (
+  deps: SourceDeps,
+  scan: BatchScan,
+  findings: readonly FindingRow[],
+): Promise<SourceView> => {
+  if (!scan.commitSha) return { status: 'unavailable', reason: 'the scan has no commit' };
+  let credentials;
+  try {
+    credentials = toGitCredentials(
+      await loadRepositoryCredentials(deps.db, deps.secretBox, scan.repositoryId),
+    );
+  } catch (err) {
+    if (err instanceof CredentialsUnreadableError)
+      return { status: 'unavailable', reason: 'the repository credentials cannot be decrypted' };
+    throw err;
+  }
+  const repo = { id: scan.repositoryId, cloneUrl: scan.cloneUrl, credentials };
+  const commit = await deps.source.ensureCommit(repo, scan.commitSha);
+  if (!commit.ok)
+    return {
+      status: 'unavailable',
+      reason: `commit ${scan.commitSha.slice(0, 12)} cannot be read (${commit.reason}): ${commit.message}`,
+    };
+  const wanted = new Set<string>();
+  for (const f of findings) {
+    if (f.uri !== null && !f.problems.includes('invalid_uri')) wanted.add(f.uri);
+    for (const p of flowPaths(f.code_flows)) wanted.add(p);
+  }
+  const files = new Map<string, string>();
+  await Promise.all(
+    [...wanted].map(async (path) => {
+      const read = await deps.source.readFile(repo, scan.commitSha!, path);
+      if (read.ok && !read.binary) files.set(path, read.content.toString('utf8'));
+    }),
+  );
+  return { status: 'available', commit: scan.commitSha, files };
+};

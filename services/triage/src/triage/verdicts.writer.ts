@@ -1,0 +1,167 @@
+import { makeEnvelope } from '@remediation/contracts';
+import {
+  finishBatch,
+  insertOutboxEvents,
+  newId,
+  type Db,
+  type DbOrTx,
+  type NewBatch,
+  type OutboxEvent,
+} from '@remediation/db';
+import { summarizeEvidence } from '@remediation/triage-engine';
+import { sql } from 'kysely';
+import type { BatchScan } from './batch.repository.js';
+import type { Decision } from './decide.js';
+import { afterTriageBatch, lockScan } from './scan-stage.js';
+
+export interface Decided {
+  findingId: string;
+  ruleId: string | null;
+  decision: Decision;
+  /** `deterministic`, or `deterministic+llm:<model>`. */
+  provider: string;
+  aiGenerated: boolean;
+}
+
+const triageEvent = (scan: BatchScan, d: Decided & { decision: { kind: 'new' } }): OutboxEvent => {
+  const id = newId();
+  const v = d.decision.verdict;
+  return {
+    id,
+    organizationId: scan.organizationId,
+    repositoryId: scan.repositoryId,
+    type: 'triage.completed',
+    envelope: makeEnvelope({
+      id,
+      type: 'triage.completed',
+      createdAt: new Date(),
+      organization: scan.organizationSlug,
+      repository: scan.repositoryName,
+      data: {
+        finding_id: d.findingId,
+        rule_id: d.ruleId,
+        classification: v.classification,
+        severity: v.severity,
+        justification: v.justification,
+        confidence: v.confidence,
+        evidence_summary: summarizeEvidence(v),
+      },
+    }),
+  };
+};
+
+const insertNew = async (trx: DbOrTx, scanId: string, decided: Decided[]): Promise<Set<string>> => {
+  const rows = decided.flatMap((d) =>
+    d.decision.kind === 'new'
+      ? [
+          {
+            id: newId(),
+            finding_id: d.findingId,
+            scan_id: scanId,
+            classification: d.decision.verdict.classification,
+            severity: d.decision.verdict.severity,
+            confidence: d.decision.verdict.confidence,
+            justification: d.decision.verdict.justification,
+            evidence: JSON.stringify(d.decision.verdict.evidence),
+            evidence_hash: d.decision.hash,
+            provider: d.provider,
+            ai_generated: d.aiGenerated,
+          },
+        ]
+      : [],
+  );
+  if (rows.length === 0) return new Set();
+  const inserted = await trx
+    .insertInto('triage_results')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['finding_id', 'scan_id']).doNothing())
+    .returning('finding_id')
+    .execute();
+  return new Set(inserted.map((r) => r.finding_id));
+};
+
+/** A verdict repeated from an earlier scan, copied as it was (including a model's opinion). */
+const insertReused = async (trx: DbOrTx, scanId: string, decided: Decided[]): Promise<void> => {
+  const reused = decided.flatMap((d) =>
+    d.decision.kind === 'reused' ? [{ from: d.decision.from, id: newId() }] : [],
+  );
+  if (reused.length === 0) return;
+  await sql`
+    insert into triage_results (id, finding_id, scan_id, classification, severity, confidence,
+      justification, evidence, evidence_hash, provider, ai_generated, reused_from)
+    select r.id, t.finding_id, ${scanId}, t.classification, t.severity, t.confidence,
+      t.justification, t.evidence, t.evidence_hash, t.provider, t.ai_generated, t.id
+    from jsonb_to_recordset(${JSON.stringify(reused)}::jsonb) as r("from" uuid, id uuid)
+    join triage_results t on t.id = r."from"
+    on conflict (finding_id, scan_id) do nothing`.execute(trx);
+};
+
+/**
+ * Records a triage batch in one transaction: new verdicts (with their `triage.completed`
+ * events), reused ones, the routing to the fixer, the batch's end, and — when it was the
+ * scan's last — the planned fix attempts and possibly the scan's completion. A batch that has
+ * ended already (a duplicate job) changes nothing. Returns the fix batches to enqueue.
+ */
+export const recordBatch = (
+  db: Db,
+  scan: BatchScan,
+  batchId: string,
+  decided: Decided[],
+): Promise<{ duplicate: boolean; fixes: NewBatch[]; events: number }> =>
+  db.transaction().execute(async (trx) => {
+    await lockScan(trx, scan.id);
+    if (!(await finishBatch(trx, batchId, { state: 'done' })))
+      return { duplicate: true, fixes: [], events: 0 };
+    const fresh = await insertNew(trx, scan.id, decided);
+    await insertReused(trx, scan.id, decided);
+    const events = decided.flatMap((d) =>
+      d.decision.kind === 'new' && fresh.has(d.findingId)
+        ? [triageEvent(scan, d as Decided & { decision: { kind: 'new' } })]
+        : [],
+    );
+    await insertOutboxEvents(trx, events);
+    const ids = decided.map((d) => d.findingId);
+    if (ids.length > 0)
+      await trx
+        .updateTable('findings')
+        .set({ triage_error: null })
+        .where('id', 'in', ids)
+        .execute();
+    const routed = decided.filter((d) => d.decision.kind !== 'done' && d.decision.route);
+    if (routed.length > 0)
+      await trx
+        .updateTable('scan_findings')
+        .set({ route_fix: true })
+        .where('scan_id', '=', scan.id)
+        .where(
+          'finding_id',
+          'in',
+          routed.map((d) => d.findingId),
+        )
+        .execute();
+    const fixes = await afterTriageBatch(trx, scan.id, scan.settings);
+    return { duplicate: false, fixes, events: events.length };
+  });
+
+/**
+ * A batch that failed for good: its findings keep a null verdict with the reason, and the scan
+ * moves on (it is not held by a batch that will never succeed).
+ */
+export const failBatch = (
+  db: Db,
+  scan: BatchScan,
+  batchId: string,
+  findingIds: readonly string[],
+  reason: string,
+): Promise<NewBatch[]> =>
+  db.transaction().execute(async (trx) => {
+    await lockScan(trx, scan.id);
+    if (!(await finishBatch(trx, batchId, { state: 'failed', error: reason }))) return [];
+    if (findingIds.length > 0)
+      await trx
+        .updateTable('findings')
+        .set({ triage_error: reason })
+        .where('id', 'in', [...findingIds])
+        .execute();
+    return afterTriageBatch(trx, scan.id, scan.settings);
+  });
