@@ -1,6 +1,7 @@
 import type { Codemod } from './engine/codemod.js';
 import { javaInsecureCookie } from './java/insecure-cookie/insecure-cookie.codemod.js';
 import { javaInsecureRandom } from './java/insecure-random/insecure-random.codemod.js';
+import { javaLogInjection } from './java/log-injection/log-injection.codemod.js';
 import { javaWeakMessageDigest } from './java/weak-message-digest/weak-message-digest.codemod.js';
 import { javaWeakTlsProtocol } from './java/weak-tls-protocol/weak-tls-protocol.codemod.js';
 import { javaXxeXmlFactory } from './java/xxe-xml-factory/xxe-xml-factory.codemod.js';
@@ -68,6 +69,7 @@ export const CODEMODS: readonly Codemod[] = [
   // Java
   javaInsecureCookie,
   javaInsecureRandom,
+  javaLogInjection,
   javaWeakMessageDigest,
   javaWeakTlsProtocol,
   javaXxeXmlFactory,

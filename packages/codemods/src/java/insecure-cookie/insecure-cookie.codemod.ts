@@ -1,7 +1,7 @@
 import { notApplicable } from '../../engine/codemod.js';
 import { defineCodemod } from '../../engine/define.js';
 import { ensureJavaHelper } from '../../imports/helpers.js';
-import { enclosingClassBody, holdsStaticHelpers } from '../shared/scope.js';
+import { staticHelperHost } from '../shared/scope.js';
 import { endsItsLine, insertAfter } from '../shared/statements.js';
 import { cookieSites, type CookieData } from './cookie-sites.js';
 
@@ -81,12 +81,9 @@ export const javaInsecureCookie = defineCodemod<CookieData>({
         data.missing.map((flag) => `${data.variable}.${flag}(true);`),
       );
     }
-    const body = enclosingClassBody(node);
+    const body = staticHelperHost(node);
     const type = node.field('type')?.text() ?? 'Cookie';
-    const helper =
-      body &&
-      holdsStaticHelpers(body) &&
-      ensureJavaHelper(editor, body, helperFor(type, data.missing));
+    const helper = body && ensureJavaHelper(editor, body, helperFor(type, data.missing));
     if (!helper) {
       return notApplicable(
         'unsafe_to_change',

@@ -217,3 +217,15 @@ export const holdsStaticHelpers = (classBody: SgNode): boolean => {
   const modifiers = owner!.children().find((c) => kindOf(c) === 'modifiers');
   return !!modifiers && /\bstatic\b/.test(modifiers.text());
 };
+
+/**
+ * The class body a `private static` helper for code at `node` goes in: the innermost enclosing
+ * class that may declare static methods (an anonymous or inner class defers to its outer class,
+ * whose private helpers it can call). Null when there is none.
+ */
+export const staticHelperHost = (node: SgNode): SgNode | null => {
+  for (let body = enclosingClassBody(node); body; body = enclosingClassBody(body)) {
+    if (holdsStaticHelpers(body)) return body;
+  }
+  return null;
+};

@@ -3,7 +3,7 @@ import { defineCodemod } from '../../engine/define.js';
 import type { FileEditor } from '../../engine/file-editor.js';
 import { ensureJavaHelper } from '../../imports/helpers.js';
 import { ensureJavaImport } from '../../imports/java-imports.js';
-import { enclosingClassBody, holdsStaticHelpers } from '../shared/scope.js';
+import { staticHelperHost } from '../shared/scope.js';
 import { endsItsLine, insertAfter } from '../shared/statements.js';
 import type { Factory, Setting } from './factories.js';
 import { helperName, xxeSites, type XxeData } from './xxe-sites.js';
@@ -119,8 +119,8 @@ export const javaXxeXmlFactory = defineCodemod<XxeData>({
         data.missing.map((s) => settingCall(editor, target, s)),
       );
     }
-    const body = enclosingClassBody(node);
-    if (!body || !holdsStaticHelpers(body)) {
+    const body = staticHelperHost(node);
+    if (!body) {
       return notApplicable('unsafe_to_change', 'the class cannot hold a static helper method');
     }
     const name = ensureJavaHelper(editor, body, {
