@@ -7,14 +7,29 @@ import { inputAfter } from './shift.js';
 import { syntaxErrors } from './syntax.js';
 
 /**
+ * The site the codemod finds at the fixed text's (shifted) location, unless it is only a neighbour:
+ * a site on an adjacent line counts only when the original finding was matched that way too, so
+ * fixing one of two consecutive vulnerable lines is not mistaken for the pattern staying.
+ */
+const siteAfter = (codemod: Codemod, input: CodemodInput, result: Edited) => {
+  const after = locateSite(codemod, inputAfter(input, result));
+  if ('kind' in after || after.tier !== 'adjacent-line') return after;
+  const before = locateSite(codemod, input);
+  return 'kind' in before || before.tier === 'adjacent-line' ? after : null;
+};
+
+/**
  * True when the codemod's detection still finds a vulnerable construct at the finding's location
  * (or code flow) once shifted into the fixed text. A good fix makes this false.
  */
-export const stillMatches = (codemod: Codemod, input: CodemodInput, result: Edited): boolean =>
-  !('kind' in locateSite(codemod, inputAfter(input, result)));
+export const stillMatches = (codemod: Codemod, input: CodemodInput, result: Edited): boolean => {
+  const after = siteAfter(codemod, input, result);
+  return after !== null && !('kind' in after);
+};
 
 /** True when running the codemod again on the fixed text changes nothing. */
 export const reapplyIsNoop = (codemod: Codemod, input: CodemodInput, result: Edited): boolean => {
+  if (siteAfter(codemod, input, result) === null) return true;
   const again = codemod.transform(inputAfter(input, result));
   return again.kind === 'not_applicable' || again.files.every((f) => f.before === f.after);
 };

@@ -4,29 +4,12 @@ import type { SourceFile } from '../../engine/source-file.js';
 import { ensurePythonImport } from '../../imports/python-imports.js';
 import { quoted } from '../../text/style.js';
 import { isTrue } from '../shared/args.js';
+import { isProductionSettings } from '../shared/django.js';
 
 interface Data {
   /** The local name of a django-environ `Env()` in the file, if there is one. */
   env: string | null;
 }
-
-/** Settings modules for development and tests, where `DEBUG = True` is the point. */
-const DEV_SETTINGS = /(^|[/_.-])(dev|devel|development|local|test|tests|testing|ci)(\.py$|[/_.-])/i;
-
-const SETTINGS_NAMES = new Set(['INSTALLED_APPS', 'ROOT_URLCONF', 'MIDDLEWARE', 'DATABASES']);
-
-/** True for a Django settings module (not a development or test one). */
-const isProductionSettings = (file: SourceFile): boolean => {
-  const path = file.path.replace(/\\/g, '/');
-  const base = path.slice(path.lastIndexOf('/') + 1);
-  if (DEV_SETTINGS.test(base) || /\/(tests?|testing)\//.test(path)) return false;
-  const named = base === 'settings.py' || /\/settings\/[^/]+\.py$/.test(path);
-  const assigned = file.root
-    .children()
-    .filter((n) => n.kind() === 'expression_statement')
-    .some((n) => SETTINGS_NAMES.has(n.child(0)?.field('left')?.text() ?? ''));
-  return named || assigned;
-};
 
 /** The `env` of `env = environ.Env(...)` (django-environ), or null. */
 const environName = (root: SgNode): string | null => {

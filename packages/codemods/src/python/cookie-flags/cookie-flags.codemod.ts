@@ -1,0 +1,127 @@
+import { notApplicable } from '../../engine/codemod.js';
+import { defineCodemod } from '../../engine/define.js';
+import type { SourceFile } from '../../engine/source-file.js';
+import { quoted } from '../../text/style.js';
+import { appendArgument, hasSplat, isFalse, keyword, positional } from '../shared/args.js';
+import { isSecretName, wordsOf } from '../shared/context.js';
+import { importsModule } from '../shared/names.js';
+import { literalValue } from '../shared/strings.js';
+
+type Flag = 'secure' | 'httponly' | 'samesite';
+
+interface Data {
+  /** The flags to add, in order. */
+  add: Flag[];
+  refusal?: string;
+}
+
+const FRAMEWORKS = ['flask', 'werkzeug', 'django', 'starlette', 'fastapi'];
+/** Cookies scripts must read: a double-submit CSRF token. */
+const SCRIPT_READ = new Set(['csrf', 'csrftoken', 'xsrf']);
+const SESSIONISH = new Set([
+  'session',
+  'sid',
+  'remember',
+  'login',
+  'user',
+  'jwt',
+  'refresh',
+  'access',
+]);
+
+/** `sensitive` for session/auth cookies, `script` for CSRF tokens, else `other`. */
+const cookieKind = (name: string | null): 'sensitive' | 'script' | 'other' => {
+  if (!name) return 'other';
+  const words = wordsOf(name);
+  if (words.some((w) => SCRIPT_READ.has(w))) return 'script';
+  return isSecretName(name) || words.some((w) => SESSIONISH.has(w)) ? 'sensitive' : 'other';
+};
+
+/** Every `response.set_cookie(...)` in a web-framework module that leaves a flag out. */
+const cookieCalls = (file: SourceFile) => {
+  if (!FRAMEWORKS.some((f) => importsModule(file.root, f))) return [];
+  return file.root.findAll({ rule: { kind: 'call' } }).flatMap((call) => {
+    const callee = call.field('function');
+    if (callee?.kind() !== 'attribute' || callee.field('attribute')?.text() !== 'set_cookie') {
+      return [];
+    }
+    const missing = (['secure', 'httponly', 'samesite'] as const).filter((f) => !keyword(call, f));
+    if (missing.length === 0 || hasSplat(call)) return [];
+    const nameNode = positional(call)[0] ?? keyword(call, 'key')?.field('value');
+    const kind = cookieKind(nameNode ? literalValue(nameNode) : null);
+    const add = missing.filter((f) => f !== 'httponly' || kind === 'sensitive');
+    // A script-readable cookie missing only HttpOnly is as it should be.
+    if (add.length === 0) return [];
+    const explicitOff = (['secure', 'httponly'] as const).filter((f) =>
+      isFalse(keyword(call, f)?.field('value') ?? undefined),
+    );
+    const refusal =
+      explicitOff.length > 0 && kind === 'sensitive'
+        ? `${explicitOff.join(' and ')} is explicitly False`
+        : undefined;
+    return [{ node: call, data: { add, ...(refusal ? { refusal } : {}) } }];
+  });
+};
+
+/** `remediate:python/cookie-flags`: `set_cookie(...)` → `secure`, `httponly`, `samesite` set. */
+export const pythonCookieFlags = defineCodemod<Data>({
+  id: 'remediate:python/cookie-flags',
+  languages: ['python'],
+  rules: {
+    codeql: ['py/insecure-cookie'],
+    semgrep: [
+      'python.flask.security.audit.secure-set-cookie.secure-set-cookie',
+      'python.django.security.audit.secure-cookies.django-secure-set-cookie',
+    ],
+    sonarqube: ['python:S2092', 'python:S3330'],
+  },
+  cwe: [614, 1004, 1275],
+  owasp: ['A05:2021'],
+  title: 'Secure, HttpOnly and SameSite on cookies set by Flask, Django and Starlette',
+  description:
+    'Adds the cookie attributes a `response.set_cookie(...)` call leaves out, in a Flask, ' +
+    'Werkzeug, Django, Starlette or FastAPI module: `secure=True` and `samesite="Lax"` always, ' +
+    '`httponly=True` for session, authentication and token cookies (judged from the cookie ' +
+    'name). Cookies that scripts may read (a CSRF token, a UI preference) do not get HttpOnly; ' +
+    'attributes set explicitly are kept.',
+  rationale: {
+    problem:
+      'Without `Secure` the browser also sends the cookie over plain HTTP, where it can be ' +
+      'read on the network; without `HttpOnly` any injected script can steal a session cookie; ' +
+      'without `SameSite` the cookie rides along on cross-site requests (CSRF).',
+    change:
+      'The missing attributes are set: HTTPS only, no script access for session and auth ' +
+      'cookies, and `SameSite=Lax` (sent on top-level navigation, not on cross-site ' +
+      'sub-requests or form posts).',
+    safety:
+      'Over HTTPS the cookie works as before; browsers treat `http://localhost` as secure, so ' +
+      'local development keeps working. `Lax` is the default modern browsers already apply. ' +
+      'A deployment served over plain HTTP, or a flow that needs the cookie on cross-site ' +
+      'POSTs, must set the attribute explicitly.',
+  },
+  references: [
+    {
+      title: "CWE-614: Sensitive Cookie Without 'Secure' Attribute",
+      url: 'https://cwe.mitre.org/data/definitions/614.html',
+    },
+    {
+      title: 'Flask: set-cookie options',
+      url: 'https://flask.palletsprojects.com/en/stable/security/#set-cookie-options',
+    },
+    {
+      title: 'OWASP A05:2021 Security Misconfiguration',
+      url: 'https://owasp.org/Top10/A05_2021-Security_Misconfiguration/',
+    },
+  ],
+  detect: cookieCalls,
+  fix: ({ node, data }, editor) => {
+    if (!data) return;
+    if (data.refusal) return notApplicable('unsafe_to_change', data.refusal);
+    const value: Record<Flag, string> = {
+      secure: 'True',
+      httponly: 'True',
+      samesite: quoted(editor.file.style, 'Lax'),
+    };
+    appendArgument(editor, node, data.add.map((f) => `${f}=${value[f]}`).join(', '));
+  },
+});
