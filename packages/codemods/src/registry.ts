@@ -23,20 +23,24 @@ import { jsRegexInjection } from './js/regex-injection/regex-injection.codemod.j
 import { jsSqlInjection } from './js/sql-injection/sql-injection.codemod.js';
 import { jsTlsVerification } from './js/tls-verification/tls-verification.codemod.js';
 import { jsWeakHash } from './js/weak-hash/weak-hash.codemod.js';
-import { pythonCookieFlags } from './python/cookie-flags/cookie-flags.codemod.js';
-import { pythonDjangoCookieSettings } from './python/django-cookie-settings/django-cookie-settings.codemod.js';
-import { pythonDjangoDebug } from './python/django-debug/django-debug.codemod.js';
-import { pythonFlaskDebug } from './python/flask-debug/flask-debug.codemod.js';
+import { pythonYamlUnsafeLoad } from './python/yaml-unsafe-load/yaml-unsafe-load.codemod.js';
+import { pythonTlsVerifyDisabled } from './python/tls-verify-disabled/tls-verify-disabled.codemod.js';
 import { pythonInsecureRandom } from './python/insecure-random/insecure-random.codemod.js';
-import { pythonJwtUnverifiedDecode } from './python/jwt-unverified-decode/jwt-unverified-decode.codemod.js';
+import { pythonWeakHash } from './python/weak-hash/weak-hash.codemod.js';
+import { pythonTempfileMktemp } from './python/tempfile-mktemp/tempfile-mktemp.codemod.js';
+import { pythonFlaskDebug } from './python/flask-debug/flask-debug.codemod.js';
+import { pythonDjangoDebug } from './python/django-debug/django-debug.codemod.js';
+import { pythonSubprocessShellTrue } from './python/subprocess-shell-true/subprocess-shell-true.codemod.js';
 import { pythonOsSystem } from './python/os-system/os-system.codemod.js';
 import { pythonSqlParameterized } from './python/sql-parameterized/sql-parameterized.codemod.js';
-import { pythonSubprocessShellTrue } from './python/subprocess-shell-true/subprocess-shell-true.codemod.js';
-import { pythonTempfileMktemp } from './python/tempfile-mktemp/tempfile-mktemp.codemod.js';
-import { pythonTlsVerifyDisabled } from './python/tls-verify-disabled/tls-verify-disabled.codemod.js';
-import { pythonWeakHash } from './python/weak-hash/weak-hash.codemod.js';
 import { pythonXmlDefusedxml } from './python/xml-defusedxml/xml-defusedxml.codemod.js';
-import { pythonYamlUnsafeLoad } from './python/yaml-unsafe-load/yaml-unsafe-load.codemod.js';
+import { pythonJwtUnverifiedDecode } from './python/jwt-unverified-decode/jwt-unverified-decode.codemod.js';
+import { pythonCookieFlags } from './python/cookie-flags/cookie-flags.codemod.js';
+import { pythonDjangoCookieSettings } from './python/django-cookie-settings/django-cookie-settings.codemod.js';
+import { pythonPickleToJson } from './python/pickle-to-json/pickle-to-json.codemod.js';
+import { pythonRequestsTimeout } from './python/requests-timeout/requests-timeout.codemod.js';
+import { pythonAssertSecurityCheck } from './python/assert-security-check/assert-security-check.codemod.js';
+import { pythonLxmlResolveEntities } from './python/lxml-resolve-entities/lxml-resolve-entities.codemod.js';
 import { ruleMatches, scannerOf } from './scanners.js';
 import type { Language } from './types.js';
 
@@ -74,6 +78,10 @@ export const CODEMODS: readonly Codemod[] = [
   pythonJwtUnverifiedDecode,
   pythonCookieFlags,
   pythonDjangoCookieSettings,
+  pythonPickleToJson,
+  pythonRequestsTimeout,
+  pythonAssertSecurityCheck,
+  pythonLxmlResolveEntities,
   // Java
   javaInsecureCookie,
   javaInsecureRandom,

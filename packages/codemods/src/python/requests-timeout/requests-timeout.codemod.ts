@@ -1,0 +1,61 @@
+import { defineCodemod } from '../../engine/define.js';
+import type { SourceFile } from '../../engine/source-file.js';
+import { appendArgument, hasSplat, keyword } from '../shared/args.js';
+import { calleeName, importMap } from '../shared/names.js';
+
+/** Seconds: the connect and the read timeout, each. */
+const TIMEOUT = 10;
+const CALLS = new Set(
+  ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'request'].map(
+    (verb) => `requests.${verb}`,
+  ),
+);
+
+/** Every module-level `requests` call without a timeout. */
+const untimed = (file: SourceFile) => {
+  const imports = importMap(file.root);
+  return file.root
+    .findAll({ rule: { kind: 'call' } })
+    .filter((call) => CALLS.has(calleeName(call, imports) ?? ''))
+    .filter((call) => !keyword(call, 'timeout') && !hasSplat(call))
+    .map((call) => ({ node: call }));
+};
+
+/** `remediate:python/requests-timeout`: `requests.get(url)` → `requests.get(url, timeout=10)`. */
+export const pythonRequestsTimeout = defineCodemod({
+  id: 'remediate:python/requests-timeout',
+  languages: ['python'],
+  rules: {
+    bandit: ['B113'],
+    semgrep: ['python.requests.best-practice.use-timeout.use-timeout'],
+  },
+  cwe: [400],
+  title: 'A timeout on requests calls',
+  description:
+    `Adds \`timeout=${TIMEOUT}\` to \`requests.get/post/put/patch/delete/head/options/request\` ` +
+    'calls that pass none (and no `**kwargs` that might), so a server that stops answering ' +
+    'cannot hang the caller forever.',
+  rationale: {
+    problem:
+      '`requests` has no default timeout: a call to a server that accepts the connection and ' +
+      'then never answers blocks the thread forever, and a few of them exhaust a worker pool ' +
+      '(denial of service by a slow or hostile upstream).',
+    change: `The call now gives up with \`requests.exceptions.Timeout\` when connecting or waiting for data takes more than ${TIMEOUT} seconds.`,
+    safety:
+      'The timeout bounds each wait, not the whole transfer, so large but steady downloads are ' +
+      'unaffected. `Timeout` is a `requests.RequestException`, which code handling connection ' +
+      'errors already catches; raise the value where an endpoint is known to be slow.',
+  },
+  references: [
+    {
+      title: 'CWE-400: Uncontrolled Resource Consumption',
+      url: 'https://cwe.mitre.org/data/definitions/400.html',
+    },
+    {
+      title: 'Requests: timeouts',
+      url: 'https://requests.readthedocs.io/en/latest/user/advanced/#timeouts',
+    },
+  ],
+  detect: untimed,
+  fix: ({ node }, editor) => appendArgument(editor, node, `timeout=${TIMEOUT}`),
+});
