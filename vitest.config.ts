@@ -32,6 +32,8 @@ export default defineConfig({
       project('source', 'packages/source'),
       project('api-gateway', 'services/api-gateway'),
       project('sarif-ingest', 'services/sarif-ingest'),
+      project('triage', 'services/triage'),
+      project('fixer', 'services/fixer'),
       project('webhook-dispatcher', 'services/webhook-dispatcher'),
       project('deploy', 'deploy'),
       {

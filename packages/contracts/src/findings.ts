@@ -111,6 +111,12 @@ const findingProperties = {
     Type.String({ description: 'Why triage failed for this finding (its verdict is null)' }),
   ),
   fix_id: Nullable(Id),
+  fix_note: Nullable(
+    Type.String({
+      description:
+        'Why the fixer made no fix (no codemod for the rule, location not matched, a candidate that failed evaluation, ...)',
+    }),
+  ),
   created_at: Type.String({ format: 'date-time' }),
 };
 

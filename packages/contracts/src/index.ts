@@ -10,3 +10,4 @@ export * from './repositories.js';
 export * from './scans.js';
 export * from './validate.js';
 export * from './webhooks.js';
+export * from './codemods.js';

@@ -23,3 +23,5 @@ export {
   type WorkerUnit,
 } from './worker-service.js';
 export { startPeriodic } from './periodic.js';
+export { startBatchSweep, sweepStrandedBatches, type BatchSweepOptions } from './batch-sweep.js';
+export { createBatchStage, isFinalFailure, type BatchStage } from './batch-stage.js';

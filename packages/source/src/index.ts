@@ -29,3 +29,4 @@ export {
   saveRepositoryCredentials,
 } from './credentials/credentials-store.js';
 export type * from './types.js';
+export { openCommit, type CommitReader, type OpenCommit } from './commit-reader.js';

@@ -1,3 +1,4 @@
+import { codemodRoutes } from './codemods/codemods.routes.js';
 import type { QUEUES } from '@remediation/contracts';
 import type { Db } from '@remediation/db';
 import type { Logger, Producer } from '@remediation/runtime';
@@ -87,6 +88,7 @@ export const buildRoutes = (deps: GatewayDeps): RouteDef[] => {
   const routes: RouteDef[] = [
     ...repositoryRoutes(deps.db, access),
     ...fixRoutes(deps.db, access),
+    ...codemodRoutes(),
     ...scanRoutes({ db: deps.db, ingest: deps.ingest, inspector: deps.sarifInspector, access }),
     ...findingRoutes(deps.db, access),
     ...webhookRoutes({

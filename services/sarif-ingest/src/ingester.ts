@@ -1,6 +1,12 @@
 import { QUEUES } from '@remediation/contracts';
 import type { Db } from '@remediation/db';
-import { createProducer, createWorker, type Logger, type Redis } from '@remediation/runtime';
+import {
+  createProducer,
+  createWorker,
+  isFinalFailure,
+  type Logger,
+  type Redis,
+} from '@remediation/runtime';
 import type { Static } from '@sinclair/typebox';
 import { Queue, UnrecoverableError, type Job, type Worker } from 'bullmq';
 import type { IngestConfig } from './config.js';
@@ -23,12 +29,6 @@ const failureReason = (job: Job, err: Error): string =>
     : /stalled/i.test(err.message)
       ? 'ingestion failed: the worker processing the document stopped responding too many times'
       : `ingestion failed after ${job.attemptsMade} attempts`;
-
-const isFinal = (job: Job, err: Error): boolean =>
-  err instanceof UnrecoverableError ||
-  err.name === 'UnrecoverableError' ||
-  /stalled more than allowable limit/i.test(err.message) ||
-  job.attemptsMade >= (job.opts.attempts ?? 1);
 
 /** Wires the ingest worker; `main.ts` and the tests both build it here. */
 export const createIngester = (deps: {
@@ -69,7 +69,7 @@ export const createIngester = (deps: {
       { scanId, attempt: job.attemptsMade, err: err.message },
       'ingestion attempt failed',
     );
-    if (!scanId || !isFinal(job, err)) return;
+    if (!scanId || !isFinalFailure(job, err)) return;
     failScan(processorDeps, scanId, failureReason(job, err)).catch((e: unknown) =>
       deps.logger.error(
         { scanId, err: (e as Error).message },

@@ -1,5 +1,6 @@
+import { effectiveSettings, type RepositorySettings } from '@remediation/contracts';
 import { sql } from 'kysely';
-import type { DbOrTx } from '../database.js';
+import type { Db, DbOrTx } from '../database.js';
 import { newId } from '../ids.js';
 import type { ScanBatchRow } from '../tables/scans.js';
 
@@ -88,3 +89,57 @@ export const pendingBatchesBefore = (
     .orderBy('created_at')
     .limit(limit)
     .execute();
+
+/** The scan a batch belongs to, with its repository and where its events go. */
+export interface BatchScan {
+  id: string;
+  state: string;
+  commitSha: string | null;
+  repositoryId: string;
+  repositoryName: string;
+  cloneUrl: string;
+  organizationId: string;
+  organizationSlug: string;
+  settings: RepositorySettings;
+}
+
+export const loadBatchScan = async (db: DbOrTx, scanId: string): Promise<BatchScan | undefined> => {
+  const row = await db
+    .selectFrom('scans as s')
+    .innerJoin('repositories as r', 'r.id', 's.repository_id')
+    .innerJoin('organizations as o', 'o.id', 'r.organization_id')
+    .select([
+      's.id',
+      's.state',
+      's.commit_sha',
+      'r.id as repository_id',
+      'r.name as repository_name',
+      'r.clone_url',
+      'r.settings',
+      'o.id as organization_id',
+      'o.slug as organization_slug',
+    ])
+    .where('s.id', '=', scanId)
+    .executeTakeFirst();
+  return row
+    ? {
+        id: row.id,
+        state: row.state,
+        commitSha: row.commit_sha,
+        repositoryId: row.repository_id,
+        repositoryName: row.repository_name,
+        cloneUrl: row.clone_url,
+        organizationId: row.organization_id,
+        organizationSlug: row.organization_slug,
+        settings: effectiveSettings(row.settings),
+      }
+    : undefined;
+};
+
+/** Locks the scan row: batches of one scan end one at a time (see `completeScanIfSettled`). */
+export const lockScan = async (trx: DbOrTx, scanId: string): Promise<boolean> => {
+  const row = await sql<{
+    id: string;
+  }>`select id from scans where id = ${scanId} for update`.execute(trx);
+  return row.rows.length > 0;
+};

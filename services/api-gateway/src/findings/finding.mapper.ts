@@ -72,6 +72,7 @@ export const toFinding = (row: FindingWithTriage): Finding => ({
   triage: triageOf(row),
   triage_error: row.triage_error,
   fix_id: row.fix_id,
+  fix_note: row.fix_note,
   created_at: row.created_at.toISOString(),
 });
 

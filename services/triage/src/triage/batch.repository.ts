@@ -1,51 +1,6 @@
-import { effectiveSettings, type RepositorySettings } from '@remediation/contracts';
-import type { Db, FindingRow, ScanBatchRow, TriageResultRow } from '@remediation/db';
+import type { Db, FindingRow, TriageResultRow } from '@remediation/db';
 
-/** The scan a batch belongs to, with its repository and where its events go. */
-export interface BatchScan {
-  id: string;
-  state: string;
-  commitSha: string | null;
-  repositoryId: string;
-  repositoryName: string;
-  cloneUrl: string;
-  organizationId: string;
-  organizationSlug: string;
-  settings: RepositorySettings;
-}
-
-export const loadBatchScan = async (db: Db, scanId: string): Promise<BatchScan | undefined> => {
-  const row = await db
-    .selectFrom('scans as s')
-    .innerJoin('repositories as r', 'r.id', 's.repository_id')
-    .innerJoin('organizations as o', 'o.id', 'r.organization_id')
-    .select([
-      's.id',
-      's.state',
-      's.commit_sha',
-      'r.id as repository_id',
-      'r.name as repository_name',
-      'r.clone_url',
-      'r.settings',
-      'o.id as organization_id',
-      'o.slug as organization_slug',
-    ])
-    .where('s.id', '=', scanId)
-    .executeTakeFirst();
-  return row
-    ? {
-        id: row.id,
-        state: row.state,
-        commitSha: row.commit_sha,
-        repositoryId: row.repository_id,
-        repositoryName: row.repository_name,
-        cloneUrl: row.clone_url,
-        organizationId: row.organization_id,
-        organizationSlug: row.organization_slug,
-        settings: effectiveSettings(row.settings),
-      }
-    : undefined;
-};
+export type { BatchScan } from '@remediation/db';
 
 export const loadFindings = (db: Db, ids: readonly string[]): Promise<FindingRow[]> =>
   ids.length === 0
@@ -101,5 +56,3 @@ export const loadPriors = async (
     };
   return priors;
 };
-
-export type { ScanBatchRow };

@@ -1,15 +1,6 @@
 import { completeScanIfSettled, createBatches, type DbOrTx, type NewBatch } from '@remediation/db';
 import type { RepositorySettings } from '@remediation/contracts';
-import { sql } from 'kysely';
 import { planFixes } from './fix-plan.js';
-
-/** Locks the scan row: batches of one scan end one at a time (see `completeScanIfSettled`). */
-export const lockScan = async (trx: DbOrTx, scanId: string): Promise<boolean> => {
-  const row = await sql<{
-    id: string;
-  }>`select id from scans where id = ${scanId} for update`.execute(trx);
-  return row.rows.length > 0;
-};
 
 /**
  * After a triage batch ended (done or failed): when it was the scan's last, plans the fix

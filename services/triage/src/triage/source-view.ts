@@ -1,12 +1,6 @@
 import type { Db, FindingRow } from '@remediation/db';
 import type { SecretBox } from '@remediation/security';
-import {
-  CredentialsUnreadableError,
-  isRepositoryPath,
-  loadRepositoryCredentials,
-  toGitCredentials,
-  type SourceAccess,
-} from '@remediation/source-access';
+import { isRepositoryPath, openCommit, type SourceAccess } from '@remediation/source-access';
 import type { SourceView } from '@remediation/triage-engine';
 import type { BatchScan } from './batch.repository.js';
 
@@ -43,23 +37,12 @@ export const readSourceView = async (
   findings: readonly FindingRow[],
 ): Promise<SourceView> => {
   if (!scan.commitSha) return { status: 'unavailable', reason: 'the scan has no commit' };
-  let credentials;
-  try {
-    credentials = toGitCredentials(
-      await loadRepositoryCredentials(deps.db, deps.secretBox, scan.repositoryId),
-    );
-  } catch (err) {
-    if (err instanceof CredentialsUnreadableError)
-      return { status: 'unavailable', reason: 'the repository credentials cannot be decrypted' };
-    throw err;
-  }
-  const repo = { id: scan.repositoryId, cloneUrl: scan.cloneUrl, credentials };
-  const commit = await deps.source.ensureCommit(repo, scan.commitSha);
-  if (!commit.ok)
-    return {
-      status: 'unavailable',
-      reason: `commit ${scan.commitSha.slice(0, 12)} cannot be read (${commit.reason}): ${commit.message}`,
-    };
+  const opened = await openCommit(
+    deps,
+    { id: scan.repositoryId, cloneUrl: scan.cloneUrl },
+    scan.commitSha,
+  );
+  if (!opened.ok) return { status: 'unavailable', reason: opened.reason };
   const wanted = new Set<string>();
   for (const f of findings) {
     if (f.uri !== null && !f.problems.includes('invalid_uri')) wanted.add(f.uri);
@@ -68,8 +51,8 @@ export const readSourceView = async (
   const files = new Map<string, string>();
   await Promise.all(
     [...wanted].map(async (path) => {
-      const read = await deps.source.readFile(repo, scan.commitSha!, path);
-      if (read.ok && !read.binary) files.set(path, read.content.toString('utf8'));
+      const text = await opened.reader.read(path);
+      if (text !== undefined) files.set(path, text);
     }),
   );
   return { status: 'available', commit: scan.commitSha, files };

@@ -1,8 +1,8 @@
 import type { QUEUES } from '@remediation/contracts';
-import { findBatch, type Db } from '@remediation/db';
+import { findBatch, loadBatchScan, type Db } from '@remediation/db';
 import type { Logger, Processor, Producer } from '@remediation/runtime';
 import { UnrecoverableError } from 'bullmq';
-import { loadBatchScan, loadFindings, loadPriors } from './batch.repository.js';
+import { loadFindings, loadPriors } from './batch.repository.js';
 import { classifyBatch, type ClassifyOptions } from './classify-batch.js';
 import { readSourceView, type SourceDeps } from './source-view.js';
 import type { TriageMetrics } from './triage-metrics.js';

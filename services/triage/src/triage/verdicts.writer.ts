@@ -2,6 +2,7 @@ import { makeEnvelope } from '@remediation/contracts';
 import {
   finishBatch,
   insertOutboxEvents,
+  lockScan,
   newId,
   type Db,
   type DbOrTx,
@@ -12,7 +13,7 @@ import { summarizeEvidence } from '@remediation/triage-engine';
 import { sql } from 'kysely';
 import type { BatchScan } from './batch.repository.js';
 import type { Decision } from './decide.js';
-import { afterTriageBatch, lockScan } from './scan-stage.js';
+import { afterTriageBatch } from './scan-stage.js';
 
 export interface Decided {
   findingId: string;
