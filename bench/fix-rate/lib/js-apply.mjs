@@ -1,0 +1,71 @@
+// Applies the fixes as unified diffs with `git apply` on a temporary copy of the project, and
+// runs the project's own checks there (syntax check of every source file, node:test suite).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { unifiedDiff } from '@remediation/codemods';
+
+const WORK = join(dirname(fileURLToPath(import.meta.url)), '..', '.work');
+
+/** A fresh copy of the project under bench/fix-rate/.work (so bench/node_modules resolves). */
+export const copyProject = (projectDir) => {
+  mkdirSync(WORK, { recursive: true });
+  const dir = mkdtempSync(join(WORK, 'js-'));
+  cpSync(projectDir, dir, { recursive: true });
+  // Its own repository, so `git apply` takes the patch paths from here (inside another
+  // repository's work tree it would resolve them from that repository's root and skip them).
+  execFileSync('git', ['init', '-q'], { cwd: dir });
+  return dir;
+};
+
+export const removeCopy = (dir) => rmSync(dir, { recursive: true, force: true });
+
+/** The unified diff of every changed file (`git apply`-able, a/ and b/ prefixes). */
+export const diffOf = (texts) =>
+  unifiedDiff(
+    [...texts].map(([path, { before, after }]) => ({ path, before, after, changes: [] })),
+  );
+
+/** `git apply --check` then `git apply` of a diff in a directory; throws on a failure. */
+export const applyDiff = (dir, diff) => {
+  const patch = join(dir, '..', `${dir.split('/').pop()}.patch`);
+  writeFileSync(patch, diff);
+  try {
+    execFileSync('git', ['apply', '--check', patch], { cwd: dir, stdio: 'pipe' });
+    execFileSync('git', ['apply', patch], { cwd: dir, stdio: 'pipe' });
+  } finally {
+    rmSync(patch, { force: true });
+  }
+};
+
+const sources = (dir, sub = '') =>
+  readdirSync(join(dir, sub), { withFileTypes: true }).flatMap((e) => {
+    if (e.name === 'node_modules' || e.name.startsWith('.')) return [];
+    const path = sub ? `${sub}/${e.name}` : e.name;
+    if (e.isDirectory()) return sources(dir, path);
+    return /\.(c|m)?js$|\.ts$/.test(e.name) ? [path] : [];
+  });
+
+/** Files `node --check` rejects (JS, and TS through Node's type stripping). */
+export const brokenFiles = (dir) =>
+  sources(dir).filter(
+    (path) => spawnSync(process.execPath, ['--check', path], { cwd: dir }).status !== 0,
+  );
+
+/** Runs the project's node:test suite; returns pass/fail counts and the exit status. */
+export const runTests = (dir) => {
+  const tests = sources(dir, 'test').filter((p) => p.endsWith('.test.js'));
+  const run = spawnSync(process.execPath, ['--test', '--test-timeout=30000', ...tests], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
+  const count = (name) => Number(new RegExp(`^ℹ ${name} (\\d+)`, 'm').exec(run.stdout)?.[1] ?? NaN);
+  return {
+    status: run.status,
+    pass: count('pass'),
+    fail: count('fail'),
+    output: run.stdout + run.stderr,
+  };
+};
