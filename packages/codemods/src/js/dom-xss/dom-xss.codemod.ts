@@ -19,7 +19,9 @@ const HTML_CALL = /render|html|markup|template|format|build|compile|marked|markd
 /** Why a value looks like intended markup (so textContent would break it), or null for text. */
 const markupReason = (value: SgNode): string | null => {
   const parts = stringParts(value);
-  if (/[<&]/.test(literalText(parts))) return 'the value builds HTML markup';
+  if (/[<&]/.test(literalText(parts)) || /<[a-zA-Z/!]/.test(value.text())) {
+    return 'the value builds HTML markup';
+  }
   for (const part of parts) {
     if (part.kind !== 'expr') continue;
     const e = unwrap(part.node);

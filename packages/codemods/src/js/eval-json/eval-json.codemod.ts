@@ -2,7 +2,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { defineCodemod } from '../../engine/define.js';
 import { notApplicable } from '../../engine/codemod.js';
 import { argsOf, calleeName, stringValue } from '../common/calls.js';
-import { fromRequest, unwrap } from '../common/request-input.js';
+import { unwrap } from '../common/request-input.js';
 import { stringParts } from '../common/string-parts.js';
 
 type Data = { text: SgNode | null; why?: string };
@@ -27,8 +27,9 @@ const jsonText = (source: SgNode, wrapped: 'eval' | 'function'): SgNode | null =
       ? literal === '' || literal === '()'
       : literal === 'return' || literal === 'return()' || literal === 'return();';
   if (!fits) return null;
-  if (wrapped === 'eval' && literal === '' && !(fromRequest(expr) || DATA_NAME.test(expr.text())))
-    return null;
+  // A bare `eval(x)` is JSON data only when the value says so (its name), not merely because it
+  // comes from a request: `eval(req.query.expression)` evaluates code.
+  if (wrapped === 'eval' && literal === '' && !DATA_NAME.test(expr.text())) return null;
   return expr;
 };
 
@@ -66,7 +67,10 @@ export const jsEvalJson = defineCodemod<Data>({
     change: 'The text is parsed with `JSON.parse`, which only ever produces data.',
     safety:
       'Valid JSON gives the same value as before. Text that is JavaScript but not JSON (single ' +
-      'quotes, functions, comments) now throws a `SyntaxError` instead of running.',
+      'quotes, functions, comments) now throws a `SyntaxError` instead of running. One ' +
+      'difference to check: `JSON.parse` keeps a `"__proto__"` key as an own property, so a ' +
+      'merge of the result into another object must guard that key (see ' +
+      '`remediate:js/prototype-pollution`).',
   },
   references: [
     {
