@@ -122,8 +122,8 @@ describe('the compose rules', () => {
   });
 
   it('when a service directory has no compose entry, then the rules name it and how to add it', () => {
-    const [problem] = checkCompose(compose, [...listServices(), 'triage']);
-    expect(problem).toMatch(/^docker-compose.yml services must match services\/\*: add triage /);
+    const [problem] = checkCompose(compose, [...listServices(), 'billing']);
+    expect(problem).toMatch(/^docker-compose.yml services must match services\/\*: add billing /);
   });
 
   it('when a password is written in the file, then it is reported', () => {

@@ -124,9 +124,9 @@ export const checkDockerfile = (dockerfile: string, root: string): string[] => {
   const volumes = keyword(final, 'VOLUME').flatMap((v) => JSON.parse(text(v)) as string[]);
   if (!volumes.includes('/tmp'))
     problems.push('VOLUME must declare /tmp (the image runs with a read-only root)');
-  const cache = /SOURCE_CACHE_DIR=(\S+)/.exec(keyword(final, 'ENV').map(text).join(' '))?.[1];
+  const cache = /GIT_MIRROR_DIR=(\S+)/.exec(keyword(final, 'ENV').map(text).join(' '))?.[1];
   if (!cache || !volumes.includes(cache))
-    problems.push('VOLUME must declare the git cache at SOURCE_CACHE_DIR');
+    problems.push('VOLUME must declare the git cache at GIT_MIRROR_DIR');
 
   const labels = keyword(final, 'LABEL').map(text).join(' ');
   for (const label of ['title', 'source', 'version', 'revision', 'created']) {

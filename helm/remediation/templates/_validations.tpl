@@ -30,7 +30,7 @@ which value to set. Rendered from templates/validations.yaml only, so failures n
 {{- if and $s.keda.enabled (not $.Values.keda.redis.address) }}
 {{- fail (printf "keda.redis.address is required by services.%s.keda: the host:port of Redis as KEDA reaches it" $name) }}
 {{- end }}
-{{- range $key := list "DATABASE_URL" "REDIS_URL" "SECRETS_ENCRYPTION_KEY" "HEALTH_PORT" "SHUTDOWN_TIMEOUT_MS" "LOG_LEVEL" "PORT" "SOURCE_CACHE_DIR" "NODE_ENV" "QUEUE_PREFIX" "DATABASE_POOL_MAX" "OTEL_EXPORTER_OTLP_ENDPOINT" }}
+{{- range $key := list "DATABASE_URL" "REDIS_URL" "SECRETS_ENCRYPTION_KEY" "HEALTH_PORT" "SHUTDOWN_TIMEOUT_MS" "LOG_LEVEL" "PORT" "GIT_MIRROR_DIR" "NODE_ENV" "QUEUE_PREFIX" "DATABASE_POOL_MAX" "OTEL_EXPORTER_OTLP_ENDPOINT" }}
 {{- if hasKey $s.env $key }}
 {{- fail (printf "services.%s.env.%s: set by the chart; use its value instead (see the README's values table)" $name $key) }}
 {{- end }}
