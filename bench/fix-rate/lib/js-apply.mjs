@@ -1,7 +1,16 @@
 // Applies the fixes as unified diffs with `git apply` on a temporary copy of the project, and
 // runs the project's own checks there (syntax check of every source file, node:test suite).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { stripTypeScriptTypes } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unifiedDiff } from '@remediation/codemods';
@@ -47,11 +56,26 @@ const sources = (dir, sub = '') =>
     return /\.(c|m)?js$|\.ts$/.test(e.name) ? [path] : [];
   });
 
-/** Files `node --check` rejects (JS, and TS through Node's type stripping). */
+/**
+ * Files that do not compile: `node --check` for JavaScript; TypeScript goes through Node's own
+ * type stripping first (which rejects invalid syntax), then `node --check` on the result.
+ */
 export const brokenFiles = (dir) =>
-  sources(dir).filter(
-    (path) => spawnSync(process.execPath, ['--check', path], { cwd: dir }).status !== 0,
-  );
+  sources(dir).filter((path) => {
+    let file = path;
+    if (path.endsWith('.ts')) {
+      try {
+        const js = stripTypeScriptTypes(readFileSync(join(dir, path), 'utf8'));
+        file = join(mkdtempSync(join(WORK, 'ts-')), 'stripped.mjs');
+        writeFileSync(file, js);
+      } catch {
+        return true;
+      }
+    }
+    const status = spawnSync(process.execPath, ['--check', file], { cwd: dir }).status;
+    if (file !== path) rmSync(dirname(file), { recursive: true, force: true });
+    return status !== 0;
+  });
 
 /** Runs the project's node:test suite; returns pass/fail counts and the exit status. */
 export const runTests = (dir) => {

@@ -3,10 +3,11 @@ import { defineCodemod } from '../../engine/define.js';
 import { notApplicable } from '../../engine/codemod.js';
 import { argsOf, calleeName, importsModule } from '../common/calls.js';
 import { unwrap } from '../common/request-input.js';
-import { isBuiltString, requote, stringParts } from '../common/string-parts.js';
+import { requote, stringParts } from '../common/string-parts.js';
+import { sqlSource } from './sql-source.js';
 import { parameterize, type Driver } from './parameterize.js';
 
-type Data = { driver: Driver | null };
+type Data = { driver: Driver | null; value: SgNode };
 
 const PG = ['pg', 'pg-pool'];
 const MYSQL = ['mysql', 'mysql2', 'mysql2/promise'];
@@ -88,16 +89,16 @@ export const jsSqlInjection = defineCodemod<Data>({
       )
       .flatMap((call) => {
         const [sql] = argsOf(call);
-        if (!sql || !isBuiltString(sql)) return [];
-        if (
-          !stringParts(sql).some(
-            (p) =>
-              p.kind === 'text' &&
-              /\b(select|insert|update|delete|where|values|set)\b/i.test(p.text),
-          )
-        )
-          return [];
-        return [{ node: call, anchors: [sql], data: { driver } }];
+        const source = sql && sqlSource(sql);
+        if (!source) return [];
+        return [
+          {
+            node: call,
+            anchors: [sql, ...(source.block ? [source.value] : [])],
+            ...(source.block ? { scope: source.block } : {}),
+            data: { driver, value: source.value },
+          },
+        ];
       });
   },
   fix: ({ node, data }, editor) => {
@@ -112,14 +113,20 @@ export const jsSqlInjection = defineCodemod<Data>({
       return notApplicable('unsafe_to_change', 'the query already takes parameters or options');
     }
     if (rest.length > 0) return notApplicable('unsafe_to_change', 'unexpected extra arguments');
-    const result = parameterize(stringParts(sql!), data.driver);
+    const result = parameterize(stringParts(data.value), data.driver);
     if (typeof result === 'string') return notApplicable('unsafe_to_change', result);
     const quote = editor.file.style.quote;
-    const template = unwrap(sql!).kind() === 'template_string';
+    const template = unwrap(data.value).kind() === 'template_string';
     const text =
       template || /\n|`/.test(result.sql)
         ? `\`${result.sql}\``
         : `${quote}${requote(result.sql, '`', quote)}${quote}`;
-    editor.replace(sql!, `${text}, [${result.params.join(', ')}]`);
+    const params = `[${result.params.join(', ')}]`;
+    if (data.value === sql || data.value.range().start.index === sql!.range().start.index) {
+      editor.replace(sql!, `${text}, ${params}`);
+    } else {
+      editor.replace(data.value, text);
+      editor.insert(sql!.range().end.index, `, ${params}`);
+    }
   },
 });
