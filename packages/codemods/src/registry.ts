@@ -1,29 +1,31 @@
 import type { Codemod } from './engine/codemod.js';
+import { javaCommandExecArray } from './java/command-exec-array/command-exec-array.codemod.js';
 import { javaInsecureCookie } from './java/insecure-cookie/insecure-cookie.codemod.js';
 import { javaInsecureRandom } from './java/insecure-random/insecure-random.codemod.js';
 import { javaLogInjection } from './java/log-injection/log-injection.codemod.js';
 import { javaPathTraversal } from './java/path-traversal/path-traversal.codemod.js';
 import { javaSqlPreparedStatement } from './java/sql-prepared-statement/sql-prepared-statement.codemod.js';
+import { javaWeakCipherMode } from './java/weak-cipher-mode/weak-cipher-mode.codemod.js';
 import { javaWeakMessageDigest } from './java/weak-message-digest/weak-message-digest.codemod.js';
 import { javaWeakTlsProtocol } from './java/weak-tls-protocol/weak-tls-protocol.codemod.js';
 import { javaXxeXmlFactory } from './java/xxe-xml-factory/xxe-xml-factory.codemod.js';
 import { javaZipSlip } from './java/zip-slip/zip-slip.codemod.js';
-import { jsInsecureRandomness } from './js/insecure-randomness/insecure-randomness.codemod.js';
-import { jsWeakHash } from './js/weak-hash/weak-hash.codemod.js';
 import { jsCommandInjection } from './js/command-injection/command-injection.codemod.js';
-import { jsTlsVerification } from './js/tls-verification/tls-verification.codemod.js';
+import { jsDomXss } from './js/dom-xss/dom-xss.codemod.js';
+import { jsEvalJson } from './js/eval-json/eval-json.codemod.js';
 import { jsInsecureCookie } from './js/insecure-cookie/insecure-cookie.codemod.js';
-import { jsRegexInjection } from './js/regex-injection/regex-injection.codemod.js';
+import { jsInsecureRandomness } from './js/insecure-randomness/insecure-randomness.codemod.js';
+import { jsJwtAlgorithms } from './js/jwt-algorithms/jwt-algorithms.codemod.js';
+import { jsLogInjection } from './js/log-injection/log-injection.codemod.js';
+import { jsNewBuffer } from './js/new-buffer/new-buffer.codemod.js';
+import { jsOpenRedirect } from './js/open-redirect/open-redirect.codemod.js';
 import { jsPathTraversal } from './js/path-traversal/path-traversal.codemod.js';
 import { jsPrototypePollution } from './js/prototype-pollution/prototype-pollution.codemod.js';
-import { jsDomXss } from './js/dom-xss/dom-xss.codemod.js';
-import { jsNewBuffer } from './js/new-buffer/new-buffer.codemod.js';
-import { jsEvalJson } from './js/eval-json/eval-json.codemod.js';
 import { jsReflectedXss } from './js/reflected-xss/reflected-xss.codemod.js';
-import { jsOpenRedirect } from './js/open-redirect/open-redirect.codemod.js';
-import { jsLogInjection } from './js/log-injection/log-injection.codemod.js';
+import { jsRegexInjection } from './js/regex-injection/regex-injection.codemod.js';
 import { jsSqlInjection } from './js/sql-injection/sql-injection.codemod.js';
-import { jsJwtAlgorithms } from './js/jwt-algorithms/jwt-algorithms.codemod.js';
+import { jsTlsVerification } from './js/tls-verification/tls-verification.codemod.js';
+import { jsWeakHash } from './js/weak-hash/weak-hash.codemod.js';
 import { pythonAssertSecurityCheck } from './python/assert-security-check/assert-security-check.codemod.js';
 import { pythonCookieFlags } from './python/cookie-flags/cookie-flags.codemod.js';
 import { pythonDjangoCookieSettings } from './python/django-cookie-settings/django-cookie-settings.codemod.js';
@@ -84,11 +86,13 @@ export const CODEMODS: readonly Codemod[] = [
   pythonAssertSecurityCheck,
   pythonLxmlResolveEntities,
   // Java
+  javaCommandExecArray,
   javaInsecureCookie,
   javaInsecureRandom,
   javaLogInjection,
   javaPathTraversal,
   javaSqlPreparedStatement,
+  javaWeakCipherMode,
   javaWeakMessageDigest,
   javaWeakTlsProtocol,
   javaXxeXmlFactory,
