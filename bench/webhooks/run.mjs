@@ -43,7 +43,7 @@ const DISPATCHER_ENV = Object.fromEntries(
 );
 const KINDS = [...Array(16).fill('fast'), ...Array(3).fill('slow'), 'dead'];
 const FAST = KINDS.filter((k) => k === 'fast').length;
-const CONCURRENCY = 32;
+const CONCURRENCY = Number(process.env.BENCH_CEILING_CONCURRENCY ?? 32);
 
 const percentile = (values, p) => {
   if (values.length === 0) return NaN;

@@ -15,8 +15,11 @@ export const DispatcherConfig = configSchema({
   WEBHOOK_RESPONSE_EXCERPT_BYTES: Type.Integer({ minimum: 0, maximum: 65_536, default: 2_048 }),
   /** Attempts in flight per webhook, per dispatcher process. */
   WEBHOOK_PER_ENDPOINT_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
-  /** Attempts in flight in all, per dispatcher process. */
-  WEBHOOK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 512, default: 32 }),
+  /**
+   * Attempts in flight in all, per dispatcher process. Slow and dead endpoints hold up to
+   * WEBHOOK_PER_ENDPOINT_CONCURRENCY each; the rest is what healthy endpoints get.
+   */
+  WEBHOOK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1024, default: 128 }),
   /** How long delivery records (and their attempts) are kept, as a duration such as `7d`; at least 3 days. */
   WEBHOOK_DELIVERY_RETENTION: Type.String({ minLength: 2, default: '7d' }),
   /**
@@ -27,6 +30,6 @@ export const DispatcherConfig = configSchema({
   /** How often an idle dispatcher looks for due deliveries (retries, other dispatchers' claims). */
   WEBHOOK_POLL_INTERVAL_MS: Type.Integer({ minimum: 10, maximum: 60_000, default: 500 }),
   RELAY_BATCH_SIZE: Type.Integer({ minimum: 1, maximum: 1000, default: 200 }),
-  /** How often the outbox is relayed and exhausted claims are failed without a notification. */
+  /** How often the outbox is relayed without a notification. */
   RELAY_SWEEP_INTERVAL_MS: Type.Integer({ minimum: 100, default: 5_000 }),
 });

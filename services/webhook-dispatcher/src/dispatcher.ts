@@ -9,7 +9,6 @@ import type { Static } from '@sinclair/typebox';
 import type { Queue, Worker } from 'bullmq';
 import type { Registry } from 'prom-client';
 import type { DispatcherConfig } from './config.js';
-import { failExhausted } from './delivery/claims.repository.js';
 import { startDeliveryLoop, type DeliveryLoop } from './delivery/delivery-loop.js';
 import { createDeliveryMetrics, noDeliveryMetrics } from './delivery/delivery-metrics.js';
 import { safeLookup } from './delivery/safe-lookup.js';
@@ -86,22 +85,16 @@ export const createDispatcher = (deps: {
     },
     { connection: deps.workerRedis, prefix: config.QUEUE_PREFIX, overrides: { concurrency: 1 } },
   );
-  const warn = (what: string) => (err: unknown) => {
-    logger.warn({ err: (err as Error).message }, what);
-    return 0;
-  };
   // Hourly, and once at start: keeps the delivery log to the retention period.
   const prune = () =>
-    pruneDeliveries(deps.db, retentionMs).catch(
-      warn('delivery log pruning failed; retrying next hour'),
-    );
-  const timers = [
-    setInterval(() => void prune(), 3_600_000),
-    setInterval(
-      () => void failExhausted(deps.db, maxAttempts).catch(warn('failing exhausted claims failed')),
-      config.RELAY_SWEEP_INTERVAL_MS,
-    ),
-  ];
+    pruneDeliveries(deps.db, retentionMs).catch((err: unknown) => {
+      logger.warn(
+        { err: (err as Error).message },
+        'delivery log pruning failed; retrying next hour',
+      );
+      return 0;
+    });
+  const pruneTimer = setInterval(() => void prune(), 3_600_000);
   return {
     relay,
     worker,
@@ -132,7 +125,7 @@ export const createDispatcher = (deps: {
       void prune();
     },
     stop: async () => {
-      for (const timer of timers) clearInterval(timer);
+      clearInterval(pruneTimer);
       await relay.stop();
       await worker.close();
       await loop?.stop();

@@ -9,6 +9,7 @@ import * as findingRules from './2026-11-21-007-finding-rules.js';
 import * as unfinishedScansIndex from './2026-11-21-008-unfinished-scans-index.js';
 import * as repositoryCredentials from './2026-11-23-010-repository-credentials.js';
 import * as deliveryClaims from './2026-11-23-020-delivery-claims.js';
+import * as deliveryClaimQueues from './2026-11-23-021-delivery-claim-queues.js';
 import * as usersSessions from './2026-11-23-030-users-sessions.js';
 import * as scanWarningObjects from './2026-11-23-040-scan-warning-objects.js';
 import * as triage from './2026-11-23-050-triage.js';
@@ -28,6 +29,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-21-008-unfinished-scans-index': unfinishedScansIndex,
   '2026-11-23-010-repository-credentials': repositoryCredentials,
   '2026-11-23-020-delivery-claims': deliveryClaims,
+  '2026-11-23-021-delivery-claim-queues': deliveryClaimQueues,
   '2026-11-23-030-users-sessions': usersSessions,
   '2026-11-23-040-scan-warning-objects': scanWarningObjects,
   '2026-11-23-050-triage': triage,

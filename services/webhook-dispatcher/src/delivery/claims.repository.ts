@@ -13,6 +13,11 @@ export interface ClaimedDelivery {
   secretCiphertext: Buffer;
   /** False when the webhook was deactivated or deleted: close the delivery, send nothing. */
   live: boolean;
+  /**
+   * Its last allowed attempt was claimed before and never recorded (that dispatcher died): the
+   * claim failed it, there is nothing to send.
+   */
+  exhausted: boolean;
   envelope: Record<string, unknown>;
 }
 
@@ -23,10 +28,17 @@ export interface ClaimOptions {
   perWebhook: number;
   /** Webhooks to claim nothing for (the caller already holds enough of theirs). */
   exclude: readonly string[];
+  /** Visit webhooks with ids after this one, up to `until` (inclusive). */
+  after: string;
+  until: string;
   /** How long the claim holds: no one else attempts the delivery before it ends. */
   leaseMs: number;
   maxAttempts: number;
 }
+
+/** The first and last possible ids, for a full round over the webhooks. */
+export const FIRST_ID = '00000000-0000-0000-0000-000000000000';
+export const LAST_ID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
 
 interface Row {
   id: string;
@@ -34,6 +46,7 @@ interface Row {
   webhook_id: string;
   event_id: string;
   event_type: string;
+  exhausted: boolean;
   url: string;
   secret_ciphertext: Buffer;
   live: boolean;
@@ -41,40 +54,52 @@ interface Row {
 }
 
 /**
- * Claims due deliveries in one statement, oldest first, at most `perWebhook` per webhook: takes
- * the next attempt number (`attempts + 1`) and pushes `available_at` to the end of the lease,
- * so a dispatcher that dies mid-attempt leaves the delivery to be claimed again (with the next
- * number) when the lease ends. FOR UPDATE SKIP LOCKED: concurrent dispatchers never claim the
- * same delivery, and PostgreSQL re-checks `available_at` on rows another claim just took.
+ * Claims due deliveries in one statement, webhook by webhook in id order from `after`, the
+ * oldest `perWebhook` of each: walks the webhooks that have pending deliveries through the
+ * pending index (one index descent per webhook, so a webhook's backlog is never scanned), and
+ * takes each claimed delivery's next attempt number while pushing `available_at` to the end of
+ * the lease: a dispatcher that dies mid-attempt leaves the delivery to be claimed again, with
+ * the next number, when the lease ends. FOR UPDATE SKIP LOCKED: concurrent dispatchers never
+ * claim the same delivery, and PostgreSQL re-checks `available_at` on rows another just took.
  */
 export const claimDue = async (db: Db, options: ClaimOptions): Promise<ClaimedDelivery[]> => {
   const { rows } = await sql<Row>`
-    with candidates as materialized (
-      select id, webhook_id, available_at from webhook_deliveries
-      where status = 'pending' and available_at <= now() and attempts < ${options.maxAttempts}
-        and webhook_id <> all(${options.exclude}::uuid[])
-      order by available_at
-      limit ${options.limit * 2}
-      for update skip locked
+    with recursive hooks as (
+      (select webhook_id from webhook_deliveries
+       where status = 'pending' and webhook_id > ${options.after}::uuid
+       order by webhook_id limit 1)
+      union all
+      select (select d.webhook_id from webhook_deliveries d
+              where d.status = 'pending' and d.webhook_id > hooks.webhook_id
+              order by d.webhook_id limit 1)
+      from hooks
+      where hooks.webhook_id < ${options.until}::uuid
     ), chosen as (
-      select id from (
-        select id, available_at,
-               row_number() over (partition by webhook_id order by available_at) as turn
-        from candidates
-      ) ranked
-      where turn <= ${options.perWebhook}
-      order by available_at
+      select due.id from hooks
+      cross join lateral (
+        select d.id from webhook_deliveries d
+        where d.webhook_id = hooks.webhook_id and d.status = 'pending' and d.available_at <= now()
+        order by d.available_at
+        limit ${options.perWebhook}
+        for update skip locked
+      ) due
+      where hooks.webhook_id <= ${options.until}::uuid
+        and hooks.webhook_id <> all(${options.exclude}::uuid[])
       limit ${options.limit}
     ), claimed as (
       update webhook_deliveries d
-      set attempts = d.attempts + 1,
+      set attempts = least(d.attempts + 1, ${options.maxAttempts}),
+          status = case when d.attempts < ${options.maxAttempts} then d.status else 'failed' end,
+          next_attempt_at = case
+            when d.attempts < ${options.maxAttempts} then d.next_attempt_at end,
           available_at = now() + make_interval(secs => ${options.leaseMs / 1000})
       from chosen
       where d.id = chosen.id
-      returning d.id, d.attempts, d.webhook_id, d.event_id, d.event_type
+      returning d.id, d.attempts, d.webhook_id, d.event_id, d.event_type,
+                d.status = 'failed' as exhausted
     )
-    select c.id, c.attempts, c.webhook_id, c.event_id, c.event_type, w.url, w.secret_ciphertext,
-           (w.active and w.deleted_at is null) as live, o.envelope
+    select c.*, w.url, w.secret_ciphertext, (w.active and w.deleted_at is null) as live,
+           o.envelope
     from claimed c
     join webhooks w on w.id = c.webhook_id
     join outbox o on o.id = c.event_id`.execute(db);
@@ -87,21 +112,7 @@ export const claimDue = async (db: Db, options: ClaimOptions): Promise<ClaimedDe
     url: r.url,
     secretCiphertext: r.secret_ciphertext,
     live: r.live,
+    exhausted: r.exhausted,
     envelope: r.envelope,
   }));
-};
-
-/**
- * Fails pending deliveries whose last allowed attempt was claimed by a dispatcher that died
- * (the lease ended with no outcome recorded): nothing more may be attempted. Returns how many.
- */
-export const failExhausted = async (db: Db, maxAttempts: number): Promise<number> => {
-  const result = await db
-    .updateTable('webhook_deliveries')
-    .set({ status: 'failed', next_attempt_at: null })
-    .where('status', '=', 'pending')
-    .where('attempts', '>=', maxAttempts)
-    .where('available_at', '<=', sql<Date>`now()`)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
 };

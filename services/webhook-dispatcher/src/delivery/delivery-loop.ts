@@ -1,6 +1,6 @@
 import { listenChannel, type Db } from '@remediation/db';
 import type { Logger } from '@remediation/runtime';
-import { claimDue, type ClaimedDelivery } from './claims.repository.js';
+import { claimDue, FIRST_ID, LAST_ID, type ClaimedDelivery } from './claims.repository.js';
 import type { DeliveryMetrics } from './delivery-metrics.js';
 import { EndpointQueues } from './endpoint-queues.js';
 import { nextState } from './next-state.js';
@@ -55,8 +55,8 @@ export const startDeliveryLoop = (o: DeliveryLoopOptions): DeliveryLoop => {
   const leaseMs = 2 * o.timeoutMs + o.leaseGraceMs;
   // Deliveries held: enough to keep every slot busy between claims of at least `minBatch`. Per
   // webhook fewer than 2 × perEndpoint are held, so none waits longer than one attempt for a slot.
-  const target = 4 * o.concurrency;
-  const minBatch = o.concurrency;
+  const target = 2 * o.concurrency;
+  const minBatch = Math.ceil(o.concurrency / 2);
   const queues = new EndpointQueues<Held>(o.perEndpoint, o.concurrency);
   const recorder = new OutcomeRecorder<ClaimOutcome>((batch) => recordOutcomes(o.db, batch), {
     maxBatch: 500,
@@ -75,6 +75,33 @@ export const startDeliveryLoop = (o: DeliveryLoopOptions): DeliveryLoop => {
   let moreDue = false;
   /** Webhooks at their limit after the last claim: one finishing an attempt makes room. */
   let saturated = new Set<string>();
+  /** Claims go round the webhooks: the next starts after the last webhook served. */
+  let cursor = FIRST_ID;
+
+  /** One claim over webhooks (after, until]; true when it filled `room`. */
+  const claimRange = async (room: number, after: string, until: string): Promise<boolean> => {
+    const claimed = await claimDue(o.db, {
+      limit: room,
+      perWebhook: o.perEndpoint,
+      exclude: queues.saturated(),
+      after,
+      until,
+      leaseMs,
+      maxAttempts: o.maxAttempts,
+    });
+    const claimedAt = now();
+    let last = after;
+    for (const delivery of claimed) {
+      if (delivery.webhookId > last) last = delivery.webhookId;
+      if (delivery.exhausted) continue;
+      if (!delivery.live) {
+        recorder.add({ kind: 'close', deliveryId: delivery.id, attempt: delivery.attempt });
+      } else queues.add({ ...delivery, claimedAt });
+    }
+    const full = claimed.length >= room;
+    cursor = full ? last : FIRST_ID;
+    return full;
+  };
 
   const claim = async (): Promise<void> => {
     do {
@@ -82,20 +109,12 @@ export const startDeliveryLoop = (o: DeliveryLoopOptions): DeliveryLoop => {
       while (!stopped) {
         const room = target - queues.size;
         if (room < minBatch && queues.size > 0) break;
-        const claimed = await claimDue(o.db, {
-          limit: room,
-          perWebhook: o.perEndpoint,
-          exclude: queues.saturated(),
-          leaseMs,
-          maxAttempts: o.maxAttempts,
-        });
-        const claimedAt = now();
-        for (const delivery of claimed) {
-          if (!delivery.live) {
-            recorder.add({ kind: 'close', deliveryId: delivery.id, attempt: delivery.attempt });
-          } else queues.add({ ...delivery, claimedAt });
+        const start = cursor;
+        moreDue = await claimRange(room, start, LAST_ID);
+        // Round the ring: the webhooks before the starting point get their turn too.
+        if (!moreDue && start !== FIRST_ID) {
+          moreDue = await claimRange(target - queues.size, FIRST_ID, start);
         }
-        moreDue = claimed.length === room;
         saturated = new Set(queues.saturated());
         pump();
         if (!moreDue) break;
