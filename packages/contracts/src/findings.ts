@@ -48,7 +48,18 @@ export const TriageEvidence = Type.Object(
       ),
     ),
     detail: Type.String(),
-    weight: Type.Optional(Type.Number()),
+    weight: Type.Optional(
+      Type.Number({
+        description:
+          'Log-odds contribution towards TRUE_POSITIVE (negative: towards FALSE_POSITIVE)',
+      }),
+    ),
+    at: Type.Optional(
+      Type.Object(
+        { uri: Type.String(), line: Nullable(Type.Integer()) },
+        { additionalProperties: false, description: 'Where the signal was seen' },
+      ),
+    ),
   },
   { additionalProperties: false, title: 'TriageEvidence' },
 );

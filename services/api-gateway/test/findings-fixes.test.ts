@@ -87,11 +87,106 @@ const triage = async (
       severity: 'high',
       confidence: 0.9,
       justification: 'tainted input reaches sink',
-      evidence: JSON.stringify(['source at 3', 'sink at 10']),
+      evidence: JSON.stringify([
+        { signal: 'dataflow_tier', effect: 'true_positive', detail: 'a complete flow in one file' },
+      ]),
       evidence_hash: 'x',
       provider: 'rules',
     })
     .execute();
+
+describe('triage overrides (PATCH /v1/findings/{id})', () => {
+  it('when an organization token overrides a verdict, then it wins, is audited and the filter follows it', async () => {
+    const { repo, auth, token } = await createTenant(h.db);
+    const scan = await seedScan(repo.id);
+    const id = await seedFinding(repo.id, scan);
+    await triage(id, scan, 'TRUE_POSITIVE');
+    const res = await request(h.app)
+      .patch(`/v1/findings/${id}`)
+      .set('Authorization', auth)
+      .send({ classification: 'FALSE_POSITIVE', justification: 'Only test fixtures reach it.' });
+    expect(res.status).toBe(200);
+    expect(res.body.triage).toMatchObject({
+      classification: 'FALSE_POSITIVE',
+      justification: 'Only test fixtures reach it.',
+      confidence: 1,
+      provider: 'override',
+      overridden_by: `token:${token.id}`,
+      overridden_at: expect.any(String),
+    });
+    expect(res.body.triage.evidence[0]).toMatchObject({ signal: 'override' });
+    const listed = await request(h.app)
+      .get(`/v1/repositories/${repo.id}/findings?classification=FALSE_POSITIVE`)
+      .set('Authorization', auth);
+    expect(listed.body.data.map((f: { id: string }) => f.id)).toEqual([id]);
+    const tp = await request(h.app)
+      .get(`/v1/repositories/${repo.id}/findings?classification=TRUE_POSITIVE`)
+      .set('Authorization', auth);
+    expect(tp.body.data).toEqual([]);
+    // A second change is audited with the first as its "before".
+    await request(h.app)
+      .patch(`/v1/findings/${id}`)
+      .set('Authorization', auth)
+      .send({ classification: 'WONT_FIX', justification: 'Accepted risk until the rewrite.' });
+    const audit = await h.db
+      .selectFrom('finding_audit')
+      .selectAll()
+      .where('finding_id', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => [a.action, a.actor])).toEqual([
+      ['triage_override', `token:${token.id}`],
+      ['triage_override', `token:${token.id}`],
+    ]);
+    expect(audit[1]!.before).toMatchObject({ classification: 'FALSE_POSITIVE' });
+    expect(audit[1]!.after).toEqual({
+      classification: 'WONT_FIX',
+      justification: 'Accepted risk until the rewrite.',
+    });
+  });
+
+  it('when a repository token overrides, then 403; a bad body is 400; an unknown finding is 404', async () => {
+    const { org, repo, auth } = await createTenant(h.db);
+    const scan = await seedScan(repo.id);
+    const id = await seedFinding(repo.id, scan);
+    const scoped = await createToken(h.db, org.id, { repositoryId: repo.id });
+    expectError(
+      await request(h.app)
+        .patch(`/v1/findings/${id}`)
+        .set('Authorization', scoped.bearer)
+        .send({ classification: 'FALSE_POSITIVE', justification: 'x' }),
+      403,
+      'forbidden',
+    );
+    expectError(
+      await request(h.app)
+        .patch(`/v1/findings/${id}`)
+        .set('Authorization', auth)
+        .send({ classification: 'MAYBE', justification: 'x' }),
+      400,
+      'validation_failed',
+    );
+    expectError(
+      await request(h.app)
+        .patch(`/v1/findings/${id}`)
+        .set('Authorization', auth)
+        .send({ classification: 'FALSE_POSITIVE' }),
+      400,
+      'validation_failed',
+    );
+    expectError(
+      await request(h.app)
+        .patch(`/v1/findings/${newId()}`)
+        .set('Authorization', auth)
+        .send({ classification: 'FALSE_POSITIVE', justification: 'x' }),
+      404,
+      'not_found',
+    );
+    expect(
+      await h.db.selectFrom('triage_overrides').selectAll().where('finding_id', '=', id).execute(),
+    ).toEqual([]);
+  });
+});
 
 describe('findings', () => {
   it('when findings exist, then they are listed with their latest triage, and filters narrow the list', async () => {
@@ -101,7 +196,7 @@ describe('findings', () => {
     const a = await seedFinding(repo.id, scan1);
     const b = await seedFinding(repo.id, scan2, { rule_id: 'js/xss', severity: 'low' });
     await triage(a, scan1, 'FALSE_POSITIVE');
-    await triage(a, scan1, 'TRUE_POSITIVE');
+    await triage(a, scan2, 'TRUE_POSITIVE');
     const all = await request(h.app)
       .get(`/v1/repositories/${repo.id}/findings`)
       .set('Authorization', auth);
@@ -113,7 +208,17 @@ describe('findings', () => {
       triage: {
         classification: 'TRUE_POSITIVE',
         confidence: expect.closeTo(0.9, 5),
-        evidence: ['source at 3', 'sink at 10'],
+        evidence: [
+          {
+            signal: 'dataflow_tier',
+            effect: 'true_positive',
+            detail: 'a complete flow in one file',
+          },
+        ],
+        provider: 'rules',
+        ai_generated: false,
+        scan_id: scan2,
+        overridden_by: null,
       },
     });
     expect(all.body.data[0].triage).toBeNull();
@@ -215,5 +320,31 @@ describe('fixes', () => {
       .get(`/v1/repositories/${repo.id}`)
       .set('Authorization', auth);
     expect(repoStatus.body.status.open_fixes).toBe(1);
+  });
+});
+
+describe('the codemod catalog (GET /v1/codemods)', () => {
+  it('when listed, then every codemod has languages, rule ids per scanner and references', async () => {
+    const { org, repo } = await createTenant(h.db);
+    const scoped = await createToken(h.db, org.id, { repositoryId: repo.id });
+    const res = await request(h.app).get('/v1/codemods').set('Authorization', scoped.bearer);
+    expect(res.status).toBe(200);
+    const data = res.body.data as {
+      id: string;
+      languages: string[];
+      rules: Record<string, string[]>;
+      references: unknown[];
+    }[];
+    expect(data.length).toBeGreaterThan(3);
+    expect(data.find((c) => c.id === 'remediate:js/insecure-randomness')).toMatchObject({
+      languages: expect.arrayContaining(['javascript', 'typescript']),
+      rules: expect.objectContaining({ codeql: ['js/insecure-randomness'] }),
+    });
+    for (const c of data) {
+      expect(c.id).toMatch(/^remediate:(js|python|java)\/[a-z0-9-]+$/);
+      expect(Object.values(c.rules).flat().length).toBeGreaterThan(0);
+      expect(c.references.length).toBeGreaterThan(0);
+    }
+    expect((await request(h.app).get('/v1/codemods')).status).toBe(401);
   });
 });

@@ -8,6 +8,8 @@ export interface LocalRepo {
   /** `file://` clone URL of the bare repository. */
   url: string;
   bare: string;
+  /** The sha of `main`'s head. */
+  head(): string;
   /** Commits the files (a new commit on `main`) and returns its sha. */
   commit(files: Record<string, string>, message?: string): string;
   /** A fresh clone's work tree at `ref` (for checking that a diff applies). */
@@ -44,6 +46,7 @@ export const createLocalRepo = (
       git(work, 'push', '-q', 'origin', 'main');
       return git(work, 'rev-parse', 'HEAD');
     },
+    head: () => git(work, 'rev-parse', 'HEAD'),
     checkout: (ref) => {
       const dir = mkdtempSync(join(root, 'checkout-'));
       git(root, 'clone', '-q', bare, dir);

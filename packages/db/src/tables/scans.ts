@@ -125,6 +125,7 @@ export interface TriageEvidence {
   effect: 'true_positive' | 'false_positive' | 'wont_fix' | 'severity' | 'neutral';
   detail: string;
   weight?: number;
+  at?: { uri: string; line: number | null };
 }
 
 /** A person's classification of a finding; it wins over every verdict and survives rescans. */
