@@ -92,6 +92,17 @@ export default tseslint.config(
     ),
   },
   {
+    // The triage engine is pure: findings and file texts in, verdicts out (node:crypto for hashes).
+    files: ['packages/triage-engine/src/**/*.ts'],
+    rules: restrictImports(
+      [
+        '**/services/**',
+        ...['fs', 'fs/*', 'child_process', 'net', 'http', 'https', 'dgram'].flatMap((m) => [m, `node:${m}`]),
+      ],
+      'packages/triage-engine/src is pure: no file, network or process access.',
+    ),
+  },
+  {
     // Response bodies from supertest are `any`; tests assert their shape instead.
     files: ['**/*.test.ts', '**/test/**/*.ts'],
     rules: {

@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import { PLATT, FITTED_ON } from './scoring/calibration.js';
+import type { Verdict } from './types.js';
+
+/**
+ * Bumped when signals, weights or the catalog change meaning, so verdicts of an older engine
+ * are recomputed rather than reused.
+ */
+export const ENGINE_VERSION = 1;
+
+/** Signals that are not deterministic evidence (merged opinions) stay out of the hash. */
+const NOT_HASHED = new Set(['second_opinion']);
+
+/**
+ * A stable hash of the evidence that decided a verdict: the deterministic signals (name,
+ * effect, detail, weight), the engine version and its calibration. Display-only fields (`at`,
+ * line numbers), the second opinion, ids and timestamps are left out, so a rescan whose
+ * evidence is unchanged yields the same hash and may reuse the stored verdict.
+ */
+export const evidenceHash = (verdict: Verdict): string => {
+  const canonical = JSON.stringify({
+    v: ENGINE_VERSION,
+    c: [PLATT.a, PLATT.b, FITTED_ON],
+    e: verdict.evidence
+      .filter((e) => !NOT_HASHED.has(e.signal))
+      .map((e) => [e.signal, e.effect, e.detail, e.weight ?? null]),
+  });
+  return createHash('sha256').update(canonical).digest('hex');
+};
+
+/**
+ * Short text for the `triage.completed` event's `evidence_summary`: the classification with its
+ * confidence and the three most influential signals.
+ */
+export const summarizeEvidence = (verdict: Verdict): string => {
+  const top = verdict.evidence
+    .filter((e) => e.effect !== 'neutral' && e.effect !== 'severity')
+    .slice(0, 3)
+    .map(
+      (e) =>
+        `${e.signal} (${e.effect === 'true_positive' ? '+' : e.effect === 'false_positive' ? '-' : e.effect})`,
+    );
+  const ai = verdict.secondOpinion?.applied
+    ? `; second opinion from ${verdict.secondOpinion.model}`
+    : '';
+  return `${verdict.classification} ${Math.round(verdict.confidence * 100)}%: ${top.join(', ') || 'no decisive signal'}${ai}`.slice(
+    0,
+    500,
+  );
+};
