@@ -47,11 +47,11 @@ const LOOSE = new Set([
   'not_operator',
 ]);
 
+/** True when an identifier or string in the condition names an access check. */
 const guardsAccess = (condition: SgNode): boolean =>
-  [condition, ...condition.findAll({ rule: { kind: 'identifier' } })].some((n) => {
-    const name = n.kind() === 'identifier' ? n.text() : '';
-    return isSecretName(name) || wordsOf(name).some((w) => ACCESS_WORDS.has(w));
-  });
+  condition
+    .findAll({ rule: { any: [{ kind: 'identifier' }, { kind: 'string_content' }] } })
+    .some((n) => isSecretName(n.text()) || wordsOf(n.text()).some((w) => ACCESS_WORDS.has(w)));
 
 const INVERSE: Record<string, string> = {
   '==': '!=',

@@ -122,6 +122,6 @@ export const pythonCookieFlags = defineCodemod<Data>({
       httponly: 'True',
       samesite: quoted(editor.file.style, 'Lax'),
     };
-    appendArgument(editor, node, data.add.map((f) => `${f}=${value[f]}`).join(', '));
+    appendArgument(editor, node, ...data.add.map((f) => `${f}=${value[f]}`));
   },
 });

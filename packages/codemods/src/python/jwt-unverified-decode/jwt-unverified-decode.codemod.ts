@@ -3,7 +3,7 @@ import { notApplicable } from '../../engine/codemod.js';
 import { defineCodemod } from '../../engine/define.js';
 import type { SourceFile } from '../../engine/source-file.js';
 import {
-  appendArgument,
+  appendInPlace,
   hasSplat,
   insertArgumentAfter,
   isFalse,
@@ -149,7 +149,7 @@ export const pythonJwtUnverifiedDecode = defineCodemod<Data>({
     const algorithms = !data.hasAlgorithms ? `algorithms=[${verification!.algorithm}]` : null;
     if (data.pair) {
       removePair(editor, data.pair);
-      if (algorithms) appendArgument(editor, node, algorithms);
+      if (algorithms) appendInPlace(editor, node, [algorithms]);
     } else if (algorithms) {
       editor.replace(data.off, algorithms);
     } else {
@@ -158,7 +158,7 @@ export const pythonJwtUnverifiedDecode = defineCodemod<Data>({
     if (!data.hasKey) {
       const key = verification!.key;
       const text = data.token.kind() === 'keyword_argument' ? `key=${key}` : key;
-      insertArgumentAfter(editor, node, data.token, text);
+      insertArgumentAfter(editor, node, data.token, text, undefined, false);
     }
   },
 });

@@ -63,58 +63,103 @@ export const removeArgument = (editor: FileEditor, call: SgNode, arg: SgNode): v
   editor.replace({ start, end }, '');
 };
 
+/** The widest line of the file, or 88 (Black's width) if every line is shorter. */
+const lineLimit = (editor: FileEditor): number =>
+  Math.max(88, ...editor.text.split('\n').map((l) => l.replace(/\r$/, '').length));
+
+/**
+ * When a one-line call would outgrow the file's widest line with its new arguments (`args`, the
+ * final texts in order), lays the arguments out one per line with a trailing comma, as Black
+ * does, and returns true; the caller then makes no other edit to the arguments.
+ */
+export const explodeIfLong = (editor: FileEditor, call: SgNode, args: string[]): boolean => {
+  const list = call.field('arguments')!;
+  const { lines, style, text } = editor.file;
+  const line = list.range().start.line;
+  if (list.range().end.line !== line || args.some((a) => a.includes('\n'))) return false;
+  const before = text.slice(lines.lineStart(line), list.range().start.index);
+  const after = text.slice(list.range().end.index, lines.lineEnd(line));
+  const width = before.length + 2 + args.join(', ').length + after.length;
+  if (width <= lineLimit(editor)) return false;
+  const base = lines.indentOf(line);
+  const inner = base + style.indent;
+  editor.replace(list, `(\n${args.map((a) => `${inner}${a},`).join('\n')}\n${base})`);
+  return true;
+};
+
 /**
  * Inserts `text` as a new argument right after `arg` (before any keyword arguments): `, text` on
- * the same line, or on a line of its own when the arguments are laid out one per line.
+ * the same line, or on a line of its own when the arguments are laid out one per line; a
+ * one-line call that would become too wide is laid out one argument per line. `replacing` gives
+ * the new text of an argument the caller rewrites at the same time (the fix then leaves that
+ * argument to this function when it returns true).
  */
 export const insertArgumentAfter = (
   editor: FileEditor,
   call: SgNode,
   arg: SgNode,
   text: string,
-): void => {
+  replacing?: { node: SgNode; text: string },
+  relayout = true,
+): boolean => {
   const args = argumentsOf(call);
+  const finals = args.flatMap((a) => {
+    const own = a.id() === replacing?.node.id() ? replacing.text : a.text();
+    return a.id() === arg.id() ? [own, text] : [own];
+  });
+  if (relayout && explodeIfLong(editor, call, finals)) return true;
   const next = args[args.findIndex((a) => a.id() === arg.id()) + 1];
   const list = call.field('arguments')!;
   const end = arg.range().end.index;
   const rest = editor.text.slice(end, next ? next.range().start.index : list.range().end.index - 1);
   const comma = /^\s*,/.exec(rest);
-  const ownLine = /\n/.test(rest) && arg.range().start.line !== list.range().start.line;
-  if (ownLine && comma) {
-    editor.insert(
-      end + comma[0].length,
-      `\n${editor.file.lines.indentOf(arg.range().start.line)}${text},`,
-    );
+  const ownLine = arg.range().start.line !== list.range().start.line;
+  const indent = editor.file.lines.indentOf(arg.range().start.line);
+  if (ownLine && comma && /\n/.test(rest)) {
+    editor.insert(end + comma[0].length, `\n${indent}${text},`);
+  } else if (ownLine && !comma && !next) {
+    editor.insert(end, `,\n${indent}${text}`);
   } else {
     editor.insert(end, `, ${text}`);
   }
+  return false;
 };
 
 /**
- * Appends `text` (e.g. `timeout=10`) as the last argument of a call, following its layout: `,
- * text` on one line, or a new line with the last argument's indentation (after a trailing comma
- * when the list has one).
+ * Appends arguments (e.g. `timeout=10`) at the end of a call, following its layout: `, a, b` on
+ * one line, or one per line with the last argument's indentation (after a trailing comma when
+ * the list has one); a one-line call that would become too wide is laid out one per line.
  */
-export const appendArgument = (editor: FileEditor, call: SgNode, text: string): void => {
+export const appendArgument = (editor: FileEditor, call: SgNode, ...texts: string[]): void => {
+  if (explodeIfLong(editor, call, [...argumentsOf(call).map((a) => a.text()), ...texts])) return;
+  appendInPlace(editor, call, texts);
+};
+
+/** `appendArgument` without the relayout, for a fix that edits other arguments of the call too. */
+export const appendInPlace = (editor: FileEditor, call: SgNode, texts: string[]): void => {
   const list = call.field('arguments')!;
   const args = argumentsOf(call);
   const last = args.at(-1);
   const { lines } = editor.file;
   if (!last) {
-    editor.insert(list.range().start.index + 1, text);
+    editor.insert(list.range().start.index + 1, texts.join(', '));
     return;
   }
   const rest = editor.text.slice(last.range().end.index, list.range().end.index - 1);
   const trailingComma = /^\s*,/.exec(rest);
   const multiline = last.range().start.line !== list.range().start.line;
   if (!multiline) {
-    editor.insert(last.range().end.index, `, ${text}`);
+    editor.insert(last.range().end.index, `, ${texts.join(', ')}`);
     return;
   }
   const indent = lines.indentOf(last.range().start.line);
+  const each = texts.map((t) => `\n${indent}${t}`);
   if (trailingComma) {
-    editor.insert(last.range().end.index + trailingComma[0].length, `\n${indent}${text},`);
+    editor.insert(
+      last.range().end.index + trailingComma[0].length,
+      each.map((t) => `${t},`).join(''),
+    );
   } else {
-    editor.insert(last.range().end.index, `,\n${indent}${text}`);
+    editor.insert(last.range().end.index, `,${each.join(',')}`);
   }
 };

@@ -23,28 +23,26 @@ interface Data {
 
 const SQL = /\b(select\s[\s\S]*\sfrom|insert\s+into|update\s+\S+\s+set|delete\s+from)\b/i;
 
-/** Names of same-file functions that pass their first two parameters on to `.execute(q, p)`. */
-const executeHelpers = (root: SgNode): Set<string> => {
-  const names = new Set<string>();
+/**
+ * Same-file functions that pass two consecutive parameters on to `.execute(query, params)`:
+ * name → the position of the query parameter (`def query(conn, sql, args=())` → 1).
+ */
+const executeHelpers = (root: SgNode): Map<string, number> => {
+  const helpers = new Map<string, number>();
   for (const fn of root.findAll({ rule: { kind: 'function_definition' } })) {
-    const params = fn.field('parameters')?.namedChildren() ?? [];
-    const [q, p] = params.map((x) =>
-      (x.kind() === 'identifier' ? x : (x.field('name') ?? x.child(0)))?.text(),
+    const params = (fn.field('parameters')?.namedChildren() ?? []).map(
+      (x) => (x.kind() === 'identifier' ? x : (x.field('name') ?? x.child(0)))?.text() ?? '',
     );
-    if (!q || !p) continue;
-    const forwards = fn.findAll({ rule: { kind: 'call' } }).some((call) => {
+    for (const call of fn.findAll({ rule: { kind: 'call' } })) {
       const callee = call.field('function');
-      const args = argumentsOf(call).map((a) => a.text());
-      return (
-        callee?.kind() === 'attribute' &&
-        callee.field('attribute')!.text() === 'execute' &&
-        args[0] === q &&
-        args[1] === p
-      );
-    });
-    if (forwards) names.add(fn.field('name')!.text());
+      if (callee?.kind() !== 'attribute' || callee.field('attribute')!.text() !== 'execute')
+        continue;
+      const [q, p] = argumentsOf(call).map((a) => a.text());
+      const at = params.indexOf(q ?? '');
+      if (at >= 0 && params[at + 1] === p) helpers.set(fn.field('name')!.text(), at);
+    }
   }
-  return names;
+  return helpers;
 };
 
 /** Expressions whose value cannot change between building the query and running it. */
@@ -102,16 +100,18 @@ const builtQueries = (file: SourceFile) => {
     const callee = call.field('function');
     const method = callee?.kind() === 'attribute' ? callee.field('attribute')!.text() : null;
     const isExecute = method === 'execute' || method === 'executemany';
-    if (!isExecute && !(callee?.kind() === 'identifier' && helpers.has(callee.text()))) return [];
+    const helper = callee?.kind() === 'identifier' ? helpers.get(callee.text()) : undefined;
+    if (!isExecute && helper === undefined) return [];
     const args = argumentsOf(call);
-    const argument = args[0];
+    const at = helper ?? 0;
+    const argument = args[at];
     if (!argument || argument.kind() === 'keyword_argument') return [];
     const site = siteOf(call, argument);
     if (!site) return [];
     const refusal =
       site.refusal ??
       (method === 'executemany' ? 'executemany runs one query for many rows' : undefined) ??
-      (args.length > 1 && args[1]!.kind() !== 'keyword_argument'
+      (args[at + 1] && args[at + 1]!.kind() !== 'keyword_argument'
         ? 'the call already passes parameters'
         : undefined);
     const data: Data = {
@@ -191,9 +191,12 @@ export const pythonSqlParameterized = defineCodemod<Data>({
     const quoteChar = data.quote[0]!;
     const result = parameterize(data.pieces, style, quoteChar);
     if (typeof result === 'string') return notApplicable('unsafe_to_change', result);
-    editor.replace(data.built, `${data.quote}${encodeText(result.query, data.quote)}${data.quote}`);
+    const query = `${data.quote}${encodeText(result.query, data.quote)}${data.quote}`;
     const params =
       result.params.length === 1 ? `(${result.params[0]},)` : `(${result.params.join(', ')})`;
-    insertArgumentAfter(editor, data.call, data.argument, params);
+    const inline = data.built.id() === data.argument.id();
+    const replacing = inline ? { node: data.argument, text: query } : undefined;
+    const laidOut = insertArgumentAfter(editor, data.call, data.argument, params, replacing);
+    if (!laidOut || !inline) editor.replace(data.built, query);
   },
 });

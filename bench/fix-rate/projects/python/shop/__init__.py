@@ -1,0 +1,1 @@
+"""Shelf, a small bookshop."""
