@@ -1,0 +1,6 @@
+package javax.servlet;
+
+import java.io.OutputStream;
+
+public abstract class ServletOutputStream extends OutputStream {
+}
