@@ -12,9 +12,17 @@ export {
   type Producer,
 } from './queues.js';
 export { startHealthServer, workerChecks, type Check, type HealthServer } from './health.js';
-export { createMetricsRegistry, registerQueueMetrics } from './metrics.js';
+export { createMetricsRegistry, registerJobMetrics, registerQueueMetrics } from './metrics.js';
 export { createShutdown, fatal, type Shutdown } from './shutdown.js';
-export { currentTraceId } from './telemetry.js';
+export {
+  captureTraceContext,
+  currentTraceId,
+  flushTraces,
+  inCarriedSpan,
+  traceFields,
+  type TraceCarrier,
+} from './trace-context.js';
+export { queueTelemetry } from './queue-telemetry.js';
 export {
   runWorkerService,
   startWorkerService,

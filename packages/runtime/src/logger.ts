@@ -1,4 +1,5 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { traceFields } from './trace-context.js';
 
 export type { Logger };
 
@@ -18,12 +19,23 @@ const REDACT = [
   '*.connectionString',
 ];
 
-/** JSON logger with a constant message per line and data in fields. */
-export const createLogger = (options: { service: string; level: string }): Logger =>
-  pino({
+/**
+ * JSON logger with a constant message per line and data in fields; a line written while a span
+ * is active (a request, a job) carries its `traceId` and `spanId`.
+ */
+export const createLogger = (options: {
+  service: string;
+  level: string;
+  /** Where lines go (default stdout); tests capture them. */
+  destination?: DestinationStream;
+}): Logger => {
+  const settings: LoggerOptions = {
     level: options.level,
     base: { service: options.service },
+    mixin: traceFields,
     redact: { paths: REDACT, censor: '[redacted]' },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
-  });
+  };
+  return options.destination ? pino(settings, options.destination) : pino(settings);
+};

@@ -9,6 +9,7 @@ import {
 import type { Static } from '@sinclair/typebox';
 import { validate, type QueueDefinition } from '@remediation/contracts';
 import type { Redis } from 'ioredis';
+import { queueTelemetry } from './queue-telemetry.js';
 
 export class InvalidPayloadError extends Error {
   override readonly name = 'InvalidPayloadError';
@@ -80,7 +81,11 @@ export const createProducer = <D extends QueueDefinition>(
   def: D,
   options: { connection: Redis; prefix: string },
 ): Producer<D> => {
-  const queue = new Queue(def.name, { connection: options.connection, prefix: options.prefix });
+  const queue = new Queue(def.name, {
+    connection: options.connection,
+    prefix: options.prefix,
+    telemetry: queueTelemetry(),
+  });
   return {
     queue,
     add: async (payload) => {
@@ -133,7 +138,8 @@ export type Processor<D extends QueueDefinition> = (
 
 /**
  * A worker that applies the definition's concurrency, lock and backoff, and rejects invalid
- * payloads as unrecoverable. Created paused (`autorun: false`): call `run()` once ready.
+ * payloads as unrecoverable. Created paused (`autorun: false`): call `run()` once ready. Each
+ * job runs in a `process <queue>` span continuing the trace of whoever enqueued it.
  */
 export const createWorker = <D extends QueueDefinition>(
   def: D,
@@ -151,6 +157,7 @@ export const createWorker = <D extends QueueDefinition>(
     {
       connection: options.connection,
       prefix: options.prefix,
+      telemetry: queueTelemetry(),
       autorun: false,
       concurrency: def.worker.concurrency,
       lockDuration: def.worker.lockDurationMs,

@@ -1,4 +1,3 @@
-import { trace } from '@opentelemetry/api';
 import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
@@ -21,6 +20,9 @@ export interface TelemetryOptions {
 
 let sdk: NodeSDK | undefined;
 
+const isHealthPath = (url: string | undefined): boolean =>
+  /^\/(livez|readyz|metrics)(\?|$)/.test(url ?? '');
+
 /**
  * Starts OpenTelemetry traces and metrics (OTLP/HTTP) when an endpoint is configured. Call it from a module
  * loaded with `node --import` so instrumentation hooks exist before express, pg and ioredis load.
@@ -40,9 +42,11 @@ export const startTelemetry = (options: TelemetryOptions): boolean => {
       }),
     ],
     instrumentations: [
-      new HttpInstrumentation(),
+      // Probes and scrapes of the health server are not work worth a trace.
+      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => isHealthPath(req.url) }),
       new ExpressInstrumentation(),
-      new PgInstrumentation(),
+      // Queries outside a request or job (polls, sweeps, LISTEN) would each be a trace of their own.
+      new PgInstrumentation({ requireParentSpan: true }),
       new IORedisInstrumentation(),
     ],
   });
@@ -54,10 +58,6 @@ export const stopTelemetry = async (): Promise<void> => {
   await sdk?.shutdown();
   sdk = undefined;
 };
-
-/** The active trace id, for log lines; undefined when no span is active. */
-export const currentTraceId = (): string | undefined =>
-  trace.getActiveSpan()?.spanContext().traceId;
 
 const TelemetryConfig = Type.Object({
   OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(Type.String({ format: 'uri' })),

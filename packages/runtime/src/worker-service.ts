@@ -6,9 +6,10 @@ import type { Registry } from 'prom-client';
 import { type BaseConfig, loadConfig } from './config.js';
 import { startHealthServer, workerChecks, type Check } from './health.js';
 import { createLogger, type Logger } from './logger.js';
-import { createMetricsRegistry, registerQueueMetrics } from './metrics.js';
+import { createMetricsRegistry, registerJobMetrics, registerQueueMetrics } from './metrics.js';
 import { createRedis, type Redis } from './redis.js';
 import { createShutdown, fatal } from './shutdown.js';
+import { flushTraces } from './trace-context.js';
 
 type Base = { [K in keyof typeof BaseConfig]: Static<(typeof BaseConfig)[K]> };
 
@@ -71,6 +72,7 @@ export const startWorkerService = async <S extends TObject>(
   const registry = createMetricsRegistry(options.name);
   const unit = await options.build({ config, logger, db, workerRedis, producerRedis, registry });
   registerQueueMetrics(registry, unit.queues);
+  registerJobMetrics(registry, unit.workers);
   const health = await startHealthServer({
     port: config.HEALTH_PORT,
     registry,
@@ -93,6 +95,7 @@ export const startWorkerService = async <S extends TObject>(
   );
   shutdown.add('postgres', () => db.destroy());
   shutdown.add('health', () => health.close());
+  shutdown.add('traces', () => flushTraces());
   shutdown.listen();
 
   await unit.run();
