@@ -190,8 +190,17 @@ export const sqlSites = (file: SourceFile): Site<SqlData>[] =>
       const object = receiver(call);
       const declaration =
         object && kindOf(object) === 'identifier' ? declarationOfExpr(object) : null;
-      if (!isJdbcStatement(declaration)) return [];
       const argument = argsOf(call)[0]!;
+      const inline =
+        object &&
+        kindOf(object) === 'method_invocation' &&
+        methodName(object) === 'createStatement';
+      if (inline && !isConstantString(unparen(argument))) {
+        const refusal =
+          'the Statement is created inline; binding parameters needs it in a variable';
+        return [{ node: call, anchors: [argument], data: { refusal } }];
+      }
+      if (!isJdbcStatement(declaration)) return [];
       const sqlValue =
         kindOf(unparen(argument)) === 'identifier'
           ? declarationOfExpr(unparen(argument))?.value
