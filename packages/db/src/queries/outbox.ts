@@ -1,3 +1,4 @@
+import { context, propagation } from '@opentelemetry/api';
 import type { DbOrTx } from '../database.js';
 
 export interface OutboxEvent {
@@ -11,20 +12,33 @@ export interface OutboxEvent {
   target?: { webhookId: string; deliveryId: string };
 }
 
-/** Writes an event to the outbox; call it inside the transaction that makes the change. */
+/**
+ * The active W3C trace context (a request's or a job's span), stored with the event so each
+ * delivery of it continues the trace; null when telemetry is off or no span is active.
+ */
+const traceContext = (): string | null => {
+  const carrier: Record<string, string> = {};
+  propagation.inject(context.active(), carrier);
+  return carrier['traceparent'] ? JSON.stringify(carrier) : null;
+};
+
+const row = (event: OutboxEvent, trace: string | null) => ({
+  id: event.id,
+  organization_id: event.organizationId,
+  repository_id: event.repositoryId,
+  type: event.type,
+  envelope: JSON.stringify(event.envelope),
+  target_webhook_id: event.target?.webhookId ?? null,
+  target_delivery_id: event.target?.deliveryId ?? null,
+  trace_context: trace,
+});
+
+/**
+ * Writes an event to the outbox, with the active trace context; call it inside the transaction
+ * that makes the change.
+ */
 export const insertOutboxEvent = async (trx: DbOrTx, event: OutboxEvent): Promise<void> => {
-  await trx
-    .insertInto('outbox')
-    .values({
-      id: event.id,
-      organization_id: event.organizationId,
-      repository_id: event.repositoryId,
-      type: event.type,
-      envelope: JSON.stringify(event.envelope),
-      target_webhook_id: event.target?.webhookId ?? null,
-      target_delivery_id: event.target?.deliveryId ?? null,
-    })
-    .execute();
+  await trx.insertInto('outbox').values(row(event, traceContext())).execute();
 };
 
 /** Writes many events in one statement (a triage batch's `triage.completed` events). */
@@ -33,18 +47,9 @@ export const insertOutboxEvents = async (
   events: readonly OutboxEvent[],
 ): Promise<void> => {
   if (events.length === 0) return;
+  const trace = traceContext();
   await trx
     .insertInto('outbox')
-    .values(
-      events.map((event) => ({
-        id: event.id,
-        organization_id: event.organizationId,
-        repository_id: event.repositoryId,
-        type: event.type,
-        envelope: JSON.stringify(event.envelope),
-        target_webhook_id: event.target?.webhookId ?? null,
-        target_delivery_id: event.target?.deliveryId ?? null,
-      })),
-    )
+    .values(events.map((event) => row(event, trace)))
     .execute();
 };

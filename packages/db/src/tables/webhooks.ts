@@ -28,6 +28,12 @@ export interface OutboxTable {
   target_delivery_id: string | null;
   created_at: CreatedAt;
   relayed_at: Timestamp | null;
+  /** W3C trace context of the writing transaction (`traceparent`, `tracestate`); null without telemetry. */
+  trace_context: ColumnType<
+    Record<string, string> | null,
+    string | null | undefined,
+    string | null
+  >;
 }
 export type OutboxRow = Selectable<OutboxTable>;
 export type NewOutboxRow = Insertable<OutboxTable>;
