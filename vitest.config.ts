@@ -30,6 +30,7 @@ export default defineConfig({
       project('cli', 'packages/cli'),
       project('codemods', 'packages/codemods'),
       project('source', 'packages/source'),
+      project('forges', 'packages/forges'),
       project('api-gateway', 'services/api-gateway'),
       project('sarif-ingest', 'services/sarif-ingest'),
       project('triage', 'services/triage'),
