@@ -64,8 +64,8 @@ const deliveries = async (webhookId: string, count: number) => {
 const claim = (options: { limit?: number; exclude?: string[]; leaseMs?: number } = {}) =>
   claimDue(t.db, {
     limit: options.limit ?? 100,
-    perWebhook: 4,
-    exclude: options.exclude ?? [],
+    rooms: new Map((options.exclude ?? []).map((id) => [id, 0])),
+    defaultRoom: 4,
     after: FIRST_ID,
     until: LAST_ID,
     leaseMs: options.leaseMs ?? 60_000,

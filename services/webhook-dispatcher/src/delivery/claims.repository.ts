@@ -24,10 +24,10 @@ export interface ClaimedDelivery {
 export interface ClaimOptions {
   /** Most deliveries to claim. */
   limit: number;
-  /** Most deliveries to claim for any one webhook. */
-  perWebhook: number;
-  /** Webhooks to claim nothing for (the caller already holds enough of theirs). */
-  exclude: readonly string[];
+  /** Most deliveries to claim per webhook, for the webhooks listed (0: none). */
+  rooms: ReadonlyMap<string, number>;
+  /** Most deliveries to claim for any other webhook. */
+  defaultRoom: number;
   /** Visit webhooks with ids after this one, up to `until` (inclusive). */
   after: string;
   until: string;
@@ -55,7 +55,7 @@ interface Row {
 
 /**
  * Claims due deliveries in one statement, webhook by webhook in id order from `after`, the
- * oldest `perWebhook` of each: walks the webhooks that have pending deliveries through the
+ * oldest few of each (as many as the caller has room for): walks the webhooks that have pending deliveries through the
  * pending index (one index descent per webhook, so a webhook's backlog is never scanned), and
  * takes each claimed delivery's next attempt number while pushing `available_at` to the end of
  * the lease: a dispatcher that dies mid-attempt leaves the delivery to be claimed again, with
@@ -74,17 +74,20 @@ export const claimDue = async (db: Db, options: ClaimOptions): Promise<ClaimedDe
               order by d.webhook_id limit 1)
       from hooks
       where hooks.webhook_id < ${options.until}::uuid
+    ), rooms as (
+      select * from unnest(${[...options.rooms.keys()]}::uuid[], ${[...options.rooms.values()]}::int[])
+        as r(webhook_id, room)
     ), chosen as (
       select due.id from hooks
+      left join rooms on rooms.webhook_id = hooks.webhook_id
       cross join lateral (
         select d.id from webhook_deliveries d
         where d.webhook_id = hooks.webhook_id and d.status = 'pending' and d.available_at <= now()
         order by d.available_at
-        limit ${options.perWebhook}
+        limit greatest(coalesce(rooms.room, ${options.defaultRoom}), 0)
         for update skip locked
       ) due
       where hooks.webhook_id <= ${options.until}::uuid
-        and hooks.webhook_id <> all(${options.exclude}::uuid[])
       limit ${options.limit}
     ), claimed as (
       update webhook_deliveries d

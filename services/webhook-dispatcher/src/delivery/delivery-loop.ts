@@ -2,6 +2,7 @@ import { listenChannel, type Db } from '@remediation/db';
 import type { Logger } from '@remediation/runtime';
 import { claimDue, FIRST_ID, LAST_ID, type ClaimedDelivery } from './claims.repository.js';
 import type { DeliveryMetrics } from './delivery-metrics.js';
+import { EndpointPace } from './endpoint-pace.js';
 import { EndpointQueues } from './endpoint-queues.js';
 import { nextState } from './next-state.js';
 import { OutcomeRecorder } from './outcome-recorder.js';
@@ -58,6 +59,7 @@ export const startDeliveryLoop = (o: DeliveryLoopOptions): DeliveryLoop => {
   const target = 2 * o.concurrency;
   const minBatch = Math.ceil(o.concurrency / 2);
   const queues = new EndpointQueues<Held>(o.perEndpoint, o.concurrency);
+  const pace = new EndpointPace(o.perEndpoint);
   const recorder = new OutcomeRecorder<ClaimOutcome>((batch) => recordOutcomes(o.db, batch), {
     maxBatch: 500,
     retryMs: 1_000,
@@ -75,6 +77,8 @@ export const startDeliveryLoop = (o: DeliveryLoopOptions): DeliveryLoop => {
   let moreDue = false;
   /** Webhooks at their limit after the last claim: one finishing an attempt makes room. */
   let saturated = new Set<string>();
+  const saturatedNow = () =>
+    new Set([...pace.rooms(queues.holdings())].filter(([, room]) => room === 0).map(([id]) => id));
   /** Claims go round the webhooks: the next starts after the last webhook served. */
   let cursor = FIRST_ID;
 
@@ -82,8 +86,8 @@ export const startDeliveryLoop = (o: DeliveryLoopOptions): DeliveryLoop => {
   const claimRange = async (room: number, after: string, until: string): Promise<boolean> => {
     const claimed = await claimDue(o.db, {
       limit: room,
-      perWebhook: o.perEndpoint,
-      exclude: queues.saturated(),
+      rooms: pace.rooms(queues.holdings()),
+      defaultRoom: pace.defaultRoom,
       after,
       until,
       leaseMs,
@@ -115,7 +119,7 @@ export const startDeliveryLoop = (o: DeliveryLoopOptions): DeliveryLoop => {
         if (!moreDue && start !== FIRST_ID) {
           moreDue = await claimRange(target - queues.size, FIRST_ID, start);
         }
-        saturated = new Set(queues.saturated());
+        saturated = saturatedNow();
         pump();
         if (!moreDue) break;
       }
@@ -156,6 +160,7 @@ export const startDeliveryLoop = (o: DeliveryLoopOptions): DeliveryLoop => {
       }
       const startedAt = new Date(now());
       const outcome = await o.send(held);
+      pace.record(held.webhookId, outcome.durationMs);
       const next = nextState(outcome, held.attempt, o, now());
       o.metrics.attempted(next.status === 'pending' ? 'retry' : next.status);
       recorder.add({

@@ -16,9 +16,14 @@ describe('endpoint queues', () => {
     const started = startAll(q);
     expect(started.map((s) => `${s.webhookId}${s.n}`)).toEqual(['dead0', 'fast0', 'dead1']);
     expect(q.inFlight).toBe(3);
-    expect(q.saturated()).toEqual(['dead']);
+    expect(q.holdings()).toEqual(
+      new Map([
+        ['dead', 6],
+        ['fast', 1],
+      ]),
+    );
     q.finish(started[1]!);
-    expect(q.saturated()).toEqual(['dead']);
+    expect(q.holdings()).toEqual(new Map([['dead', 6]]));
     q.finish(started[0]!);
     expect(q.next()).toMatchObject({ webhookId: 'dead', n: 2 });
   });
@@ -44,6 +49,6 @@ describe('endpoint queues', () => {
     expect(q.size).toBe(2);
     for (const r of running) q.finish(r);
     expect(q.size).toBe(0);
-    expect(q.saturated()).toEqual([]);
+    expect(q.holdings()).toEqual(new Map());
   });
 });

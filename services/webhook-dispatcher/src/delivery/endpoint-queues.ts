@@ -11,9 +11,8 @@ interface Endpoint<T> {
 /**
  * The claimed deliveries a dispatcher holds, one queue per webhook. At most `perEndpoint`
  * attempts run per webhook and `total` in all; webhooks take turns (round robin), so one
- * webhook's backlog never delays another's first attempt. A webhook holding `perEndpoint`
- * items (running or waiting) is saturated: the dispatcher claims nothing more for it, so a
- * slow or dead endpoint keeps at most that many deliveries waiting here, never a backlog.
+ * webhook's backlog never delays another's first attempt. How many a webhook may hold is the
+ * claim's business (`EndpointPace`): a slow or dead endpoint holds a few, never a backlog.
  */
 export class EndpointQueues<T extends EndpointWork> {
   private readonly endpoints = new Map<string, Endpoint<T>>();
@@ -88,13 +87,12 @@ export class EndpointQueues<T extends EndpointWork> {
     return taken;
   }
 
-  /** Webhooks holding `perEndpoint` items or more: claim nothing more for them. */
-  saturated(): string[] {
-    const ids: string[] = [];
-    for (const [webhookId, endpoint] of this.endpoints) {
-      if (endpoint.active + endpoint.waiting.length >= this.perEndpoint) ids.push(webhookId);
-    }
-    return ids;
+  /** Items held (running and waiting) per webhook holding any. */
+  holdings(): Map<string, number> {
+    const held = new Map<string, number>();
+    for (const [webhookId, endpoint] of this.endpoints)
+      held.set(webhookId, endpoint.active + endpoint.waiting.length);
+    return held;
   }
 
   private markReady(webhookId: string, endpoint: Endpoint<T>): void {
