@@ -52,7 +52,7 @@ export const jsDomXss = defineCodemod<Data>({
     eslint: ['no-unsanitized/property', 'no-unsanitized/method'],
     njsscan: ['dom_xss'],
     snyk: ['javascript/DOMXSS'],
-    sonarqube: ['jssecurity:S5696', 'tssecurity:S5696'],
+    sonarqube: ['javascript:S5696', 'jssecurity:S5696', 'typescript:S5696', 'tssecurity:S5696'],
   },
   cwe: [79],
   owasp: ['A03:2021'],

@@ -26,7 +26,7 @@ export const jsLogInjection = defineCodemod<Data>({
   languages: ['javascript', 'typescript', 'tsx'],
   rules: {
     codeql: ['js/log-injection'],
-    sonarqube: ['jssecurity:S5145', 'tssecurity:S5145'],
+    sonarqube: ['javascript:S5145', 'jssecurity:S5145', 'typescript:S5145', 'tssecurity:S5145'],
   },
   cwe: [117],
   owasp: ['A09:2021'],

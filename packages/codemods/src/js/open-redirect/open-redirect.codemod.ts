@@ -41,7 +41,7 @@ export const jsOpenRedirect = defineCodemod<Data>({
       'rules_lgpl_javascript_redirect_rule-express-open-redirect',
     ],
     njsscan: ['express_open_redirect'],
-    sonarqube: ['jssecurity:S5146', 'tssecurity:S5146'],
+    sonarqube: ['javascript:S5146', 'jssecurity:S5146', 'typescript:S5146', 'tssecurity:S5146'],
   },
   cwe: [601],
   owasp: ['A01:2021'],

@@ -28,7 +28,7 @@ export const jsPathTraversal = defineCodemod<Data>({
     eslint: ['security/detect-non-literal-fs-filename'],
     njsscan: ['generic_path_traversal'],
     snyk: ['javascript/PT'],
-    sonarqube: ['jssecurity:S2083', 'tssecurity:S2083'],
+    sonarqube: ['javascript:S2083', 'jssecurity:S2083', 'typescript:S2083', 'tssecurity:S2083'],
   },
   cwe: [22, 23],
   owasp: ['A01:2021'],

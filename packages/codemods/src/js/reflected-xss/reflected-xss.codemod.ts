@@ -39,7 +39,7 @@ export const jsReflectedXss = defineCodemod<Data>({
     ],
     njsscan: ['express_xss'],
     snyk: ['javascript/XSS'],
-    sonarqube: ['jssecurity:S5131', 'tssecurity:S5131'],
+    sonarqube: ['javascript:S5131', 'jssecurity:S5131', 'typescript:S5131', 'tssecurity:S5131'],
   },
   cwe: [79],
   owasp: ['A03:2021'],

@@ -51,7 +51,7 @@ export const jsRegexInjection = defineCodemod<Data>({
     ],
     eslint: ['security/detect-non-literal-regexp'],
     njsscan: ['regex_injection_dos'],
-    sonarqube: ['jssecurity:S2631', 'tssecurity:S2631'],
+    sonarqube: ['javascript:S2631', 'jssecurity:S2631', 'typescript:S2631', 'tssecurity:S2631'],
   },
   cwe: [730, 1333, 400],
   owasp: ['A03:2021'],
