@@ -12,7 +12,7 @@ import { hashSignals, randomSignals } from './signals/look-alikes.js';
 import { nonProduction } from './signals/non-production.js';
 import { ruleKnowledge } from './signals/rule-knowledge.js';
 import { secretSignals } from './signals/secrets.js';
-import { sinkSignals } from './signals/taint.js';
+import { NEUTRALIZING, sinkSignals } from './signals/taint.js';
 import { toolConfidence } from './signals/tool-confidence.js';
 import { justify } from './justification.js';
 import type {
@@ -65,7 +65,10 @@ const classSignals = (
           weight: WEIGHTS.remoteSource,
         });
     }
-    // One remote-source signal is enough, whichever place saw it first.
+    // A neutralized value (at the sink or on every path) makes the remote start moot; one
+    // remote-source signal is enough, whichever place saw it first.
+    if (out.some((e) => NEUTRALIZING.has(e.signal) || e.signal === 'flow_sanitizer'))
+      return out.filter((e) => e.signal !== 'remote_source');
     return out.filter(
       (e, i) =>
         e.signal !== 'remote_source' || out.findIndex((x) => x.signal === 'remote_source') === i,

@@ -13,11 +13,13 @@ const HEADER: RegExp[] = [
   /^\s*(async\s+)?def\s+\w+\s*\(/,
   /\bfunction\b[\s\w$]*\(|^\s*(export\s+)?(async\s+)?(const|let)\s+\w+\s*=\s*(async\s*)?\([^)]*\)\s*=>|^\s*(async\s+)?[\w$]+\s*\([^)]*\)\s*\{\s*$/,
   /^\s*func\b/,
-  /^\s*(public|private|protected|static|final|synchronized|\s)*[\w<>[\],\s]+\s+\w+\s*\([^;]*\)\s*(throws\s+[\w.,\s]+)?\{?\s*$/,
+  /=>\s*\{\s*$/,
+  /^\s*((public|private|protected|static|final|synchronized|abstract|default)\s+)*[\w<>[\],.?]+\s+\w+\s*\([^;]*\)\s*(throws\s+[\w.,\s]+)?\{\s*$/,
 ];
 
 const isHeader = (line: string) =>
-  HEADER.some((re) => re.test(line)) && !/^\s*(if|for|while|switch|catch|return)\b/.test(line);
+  HEADER.some((re) => re.test(line)) &&
+  !/^\s*(if|for|while|switch|catch|return|else|try|do|raise|throw|new)\b/.test(line);
 
 /** Joins continuation lines until brackets balance (at most a few lines). */
 const statementFrom = (lines: readonly string[], index: number, first: string): string => {

@@ -9,6 +9,8 @@ export interface Call {
   /** Offsets of the whole call in the fragment. */
   start: number;
   end: number;
+  /** False when the fragment ends before the closing parenthesis (a truncated region). */
+  closed: boolean;
 }
 
 const OPEN = new Set(['(', '[', '{']);
@@ -49,6 +51,7 @@ export const callsIn = (text: string, lang: LanguageFamily | null): Call[] => {
       argTexts: clean.map((a) => (a.length ? text.slice(a[0]!.start, a[a.length - 1]!.end) : '')),
       start: tokens[k]!.start,
       end: tokens[j]?.end ?? text.length,
+      closed: j < tokens.length,
     });
   });
   return calls;

@@ -112,9 +112,12 @@ const NUMERIC: PerLanguage = {
   javascript: [/\b(parseInt|parseFloat|Number|Math\.(floor|round|trunc))\s*\(/, /\|\s*0\b/],
   python: [/\b(int|float|Decimal|uuid\.UUID|UUID)\s*\(/],
   java: [
-    /\b(Integer\.parseInt|Integer\.valueOf|Long\.parseLong|Long\.valueOf|Double\.parseDouble|UUID\.fromString|Short\.parseShort)\s*\(/,
+    /\b(Integer\.parseInt|Integer\.valueOf|Long\.parseLong|Long\.valueOf|Double\.parseDouble|UUID\.fromString|Short\.parseShort|Integer\.toString|Long\.toString)\s*\(/,
   ],
-  go: [/\bstrconv\.(Atoi|ParseInt|ParseUint|ParseFloat|ParseBool)\s*\(/, /\buuid\.Parse\s*\(/],
+  go: [
+    /\bstrconv\.(Atoi|ParseInt|ParseUint|ParseFloat|ParseBool|Itoa|FormatInt|FormatUint|FormatFloat)\s*\(/,
+    /\buuid\.Parse\s*\(/,
+  ],
 };
 
 // Classes where a number cannot carry an attack.

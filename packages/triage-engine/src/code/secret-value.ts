@@ -66,6 +66,7 @@ export const secretValue = (line: string, lang: LanguageFamily | null): SecretVa
     if (PLACEHOLDER.test(v)) return 'placeholder';
     if (/^(https?:\/\/[^:@\s]*|\/[\w./-]*)$/.test(v) && !/[:@]/.test(v.replace(/^https?:/, '')))
       return 'url-or-path';
+    if (/^[\w.-]+(\/[\w.-]+)+$/.test(v) && /\.[a-z]{2,5}$|\/$/.test(v)) return 'url-or-path';
     if (/\s/.test(v) && /^[A-Za-z][\w\s,.:;!?'()-]*$/.test(v)) return 'prose';
     if (/^[A-Za-z][A-Za-z_.-]{0,30}$/.test(v) && CREDENTIAL_WORD.test(v))
       return 'name-of-credential';

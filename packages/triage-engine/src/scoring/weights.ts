@@ -19,7 +19,8 @@ export const WEIGHTS = {
   constantOrigin: -3.0,
   sanitizer: -2.6,
   numeric: -3.0,
-  validator: -1.8,
+  /** Allowlists, anchored patterns, containment and host checks; other validator calls. */
+  validator: { strong: -2.6, weak: -1.5 },
   flowSanitizer: -2.2,
   flowConstantSource: -3.0,
   flowTestOnly: -2.5,
@@ -39,5 +40,5 @@ export const WEIGHTS = {
   },
   devEntryPoint: -1.5,
   settingFromEnvironment: -2.0,
-  localhostTarget: -1.5,
+  localhostTarget: -3.0,
 } as const;

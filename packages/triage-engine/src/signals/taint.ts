@@ -58,6 +58,18 @@ const BUILT_MATTERS = new Set([
 const ARGV_STYLE =
   /(^|\.)(Command|CommandContext|ProcessBuilder|execFile|execFileSync|spawn|spawnSync)$/;
 
+// An interpolation right after href=/src=/action=: a URL context, where HTML escaping is not enough.
+const URL_ATTRIBUTE = /\b(href|src|action|formaction)\s*=\s*["']?\s*(\$\{|["'`]\s*\+|\{)/i;
+
+/** Signals whose presence means the value at the sink is neutralized. */
+export const NEUTRALIZING = new Set([
+  'literal_argument',
+  'constant_value',
+  'sanitizer',
+  'numeric_value',
+  'validator',
+]);
+
 const lastName = (callee: string) => callee.split(/\.|::|\?\./).pop() ?? callee;
 
 /** The call a finding points at: the one under the region, else the first sink-shaped one. */
@@ -65,7 +77,9 @@ const sinkCall = (ctx: CodeContext, cls: string): Call | undefined => {
   const calls = callsIn(ctx.sink ?? '', ctx.language);
   const sink = SINKS[cls];
   if (ctx.region) {
-    const inRegion = callsIn(ctx.region, ctx.language).find((c) => sink?.test(lastName(c.callee)));
+    const inRegion = callsIn(ctx.region, ctx.language).find(
+      (c) => c.closed && sink?.test(lastName(c.callee)),
+    );
     if (inRegion) return inRegion;
   }
   return calls.find((c) => sink?.test(lastName(c.callee)));
@@ -75,7 +89,7 @@ const isOption = (arg: string) =>
   /^\w+\s*=[^=]/.test(arg) ||
   /^\{[\s\S]*\}$/.test(arg.trim()) ||
   /=>|^function\b|^\(?\s*\w*\s*\)?\s*->/.test(arg) ||
-  /^(callback|cb|done|next|options|opts)$/.test(arg.trim());
+  /^(callback|cb|done|options|opts)$/.test(arg.trim());
 
 /** The expressions whose values reach the sink. */
 const payloadOf = (ctx: CodeContext, cls: string): { exprs: string[]; call: Call | undefined } => {
@@ -122,7 +136,7 @@ const ORIGIN_EVIDENCE: Partial<
   validated: [
     'validator',
     'false_positive',
-    WEIGHTS.validator,
+    WEIGHTS.validator.strong,
     (d) => `The value is checked before the sink (${d}).`,
   ],
   remote: [
@@ -163,9 +177,17 @@ export const sinkSignals = (ctx: CodeContext, cls: string): Evidence[] => {
   const origin = combine(exprs.map((e) => originOf(e, scope)));
   const out: Evidence[] = [];
   const mapped = ORIGIN_EVIDENCE[origin.kind];
-  if (mapped) {
+  if (origin.kind === 'sanitized' && cls === 'xss' && URL_ATTRIBUTE.test(ctx.sink))
+    out.push({
+      signal: 'sanitizer_wrong_context',
+      effect: 'true_positive',
+      detail: `HTML escaping (${origin.detail}) does not make a value safe in a URL attribute: javascript: URLs pass through it.`,
+      weight: WEIGHTS.builtFromInput,
+    });
+  else if (mapped) {
     const [signal, effect, weight, text] = mapped;
-    out.push({ signal, effect, detail: text(origin.detail), weight });
+    const w = origin.kind === 'validated' && !origin.strong ? WEIGHTS.validator.weak : weight;
+    out.push({ signal, effect, detail: text(origin.detail), weight: w });
   }
   if (origin.kind === 'unknown' && BUILT_MATTERS.has(cls) && kinds.some((k) => k === 'built'))
     out.push({

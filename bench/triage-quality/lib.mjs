@@ -1,0 +1,96 @@
+// Loads the labelled set for run.mjs and fit.mjs: the SARIF documents under sarif/ (normalized by
+// the built @remediation/sarif exactly as ingestion does), the corpus picks, the repository
+// files as the SourceView, and the answers from labels.json. Uses the built packages (dist/).
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { normalizeLog } from '../../packages/sarif/dist/index.js';
+import { toolKey } from '../../packages/triage-engine/dist/index.js';
+import { CORPUS_PICKS } from './set/corpus-picks.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const corpusDir = join(here, '..', '..', '..', 'shared', 'sarif-corpus');
+
+const walk = (dir) =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+
+const readSarif = (path) => JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
+
+/** `fit` or `held-out`, by a hash of the file: every finding of one file lands on one side. */
+export const splitOf = (uri) =>
+  createHash('sha256').update(uri).digest()[0] < 128 ? 'fit' : 'held-out';
+
+const asTriageFinding = (f) => ({ ...f, id: f.fingerprint });
+
+/** Every labelled finding: `{ key, finding, source, label, why, origin, split, language }`. */
+export const loadSet = () => {
+  const { labels } = JSON.parse(readFileSync(join(here, 'labels.json'), 'utf8'));
+  const answers = new Map(labels.map((l) => [l.key, l]));
+  const repo = join(here, 'repo');
+  const files = new Map(walk(repo).map((p) => [relative(repo, p), readFileSync(p, 'utf8')]));
+  const source = { status: 'available', commit: 'labelled-set', files };
+  const items = [];
+  const unmatched = new Set(answers.keys());
+  for (const name of readdirSync(join(here, 'sarif')).filter((n) => n.endsWith('.sarif'))) {
+    for (const f of normalizeLog(readSarif(join(here, 'sarif', name))).findings) {
+      const key = `${toolKey(f.tool)}|${f.ruleId}|${f.location?.uri}|${f.location?.startLine}`;
+      const answer = answers.get(key);
+      if (!answer) throw new Error(`finding without an answer: ${key}`);
+      unmatched.delete(key);
+      items.push({
+        key,
+        finding: asTriageFinding(f),
+        source,
+        ...answer,
+        split: splitOf(f.location.uri),
+      });
+    }
+  }
+  if (unmatched.size) throw new Error(`answers without a finding: ${[...unmatched].join(', ')}`);
+  const unavailable = {
+    status: 'unavailable',
+    reason: 'corpus finding: the repository is not mirrored here',
+  };
+  const corpus = new Map();
+  for (const pick of CORPUS_PICKS) {
+    if (!corpus.has(pick.file))
+      corpus.set(pick.file, normalizeLog(readSarif(join(corpusDir, pick.file))).findings);
+    const f = corpus
+      .get(pick.file)
+      .find(
+        (x) =>
+          x.ruleId?.endsWith(pick.rule) &&
+          x.location?.startLine === pick.line &&
+          x.location.uri.endsWith(pick.uri),
+      );
+    if (!f)
+      throw new Error(`corpus pick not found: ${pick.file} ${pick.rule} ${pick.uri}:${pick.line}`);
+    const key = `corpus|${pick.file}|${f.ruleId}|${f.location.uri}|${pick.line}`;
+    items.push({
+      key,
+      finding: asTriageFinding(f),
+      source: unavailable,
+      label: pick.label,
+      why: pick.why,
+      origin: 'corpus',
+      split: splitOf(`${pick.file}:${f.location.uri}`),
+    });
+  }
+  return items;
+};
+
+const LANGUAGES = {
+  js: 'JS/TS',
+  jsx: 'JS/TS',
+  ts: 'JS/TS',
+  tsx: 'JS/TS',
+  py: 'Python',
+  java: 'Java',
+  go: 'Go',
+};
+export const languageOfItem = (item) =>
+  LANGUAGES[item.finding.location?.uri.split('.').pop()] ?? 'other';
