@@ -27,6 +27,8 @@ beforeAll(async () => {
   stack = await startStack(database.url);
   await stack.start('api-gateway');
   await stack.start('sarif-ingest');
+  await stack.start('triage');
+  await stack.start('fixer');
   tenant = await createTenant(database.db, database.url, 'cli');
   // A real checkout, as in a CI job: the scanner wrote absolute file:// URIs under it (ESLint does).
   checkout = mkdtempSync(join(tmpdir(), 'remediate-checkout-'));

@@ -16,6 +16,7 @@ beforeAll(async () => {
   await stack.start('api-gateway');
   await stack.start('sarif-ingest');
   await stack.start('triage');
+  await stack.start('fixer');
   const tenant = await createTenant(database.db, database.url, 'corpus');
   repoId = tenant.repoId;
   client = api(stack.url, tenant.token);
@@ -78,6 +79,31 @@ describe('every corpus file uploaded through the API', () => {
         cursor = page.body.next_cursor;
       } while (cursor);
       expect(listed).toBe(expected);
+      // Every routable finding (no problem, not suppressed) has a verdict with a justification
+      // and evidence; suppressed ones are WONT_FIX.
+      const triaged = await database.db
+        .selectFrom('scan_findings as sf')
+        .innerJoin('findings as f', 'f.id', 'sf.finding_id')
+        .leftJoin('triage_results as t', (j) =>
+          j.onRef('t.finding_id', '=', 'f.id').onRef('t.scan_id', '=', 'sf.scan_id'),
+        )
+        .select([
+          'f.problems',
+          'f.suppressed',
+          't.classification',
+          't.justification',
+          't.evidence',
+          't.reused_from',
+        ])
+        .where('sf.scan_id', '=', scan.scan_id)
+        .execute();
+      for (const t of triaged) {
+        if (t.problems.length > 0) continue;
+        expect(t.classification, JSON.stringify(t)).not.toBeNull();
+        expect(t.justification!.length).toBeGreaterThan(10);
+        expect((t.evidence as unknown[]).length).toBeGreaterThan(0);
+        if (t.suppressed) expect(t.classification).toBe('WONT_FIX');
+      }
     });
   }
 });

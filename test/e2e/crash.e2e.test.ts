@@ -13,6 +13,9 @@ beforeAll(async () => {
   database = await createTestDatabase();
   stack = await startStack(database.url);
   await stack.start('api-gateway');
+  await stack.start('triage');
+  await stack.start('fixer');
+  await stack.start('sarif-ingest');
 });
 afterAll(async () => {
   await stack?.stop();
@@ -27,6 +30,7 @@ it('an ingest worker killed mid-document: the job is retried, the scan completes
   // A short lock so the restarted worker takes over the dead one's job within seconds, long
   // enough that normalizing 25,000 results on a loaded machine does not lose it.
   const ingestEnv = { INGEST_JOB_LOCK_MS: '6000' };
+  await stack.kill('sarif-ingest');
   await stack.start('sarif-ingest', ingestEnv);
 
   const body = gzipSync(JSON.stringify(generateSarif({ results: 25_000, codeFlows: true })));
@@ -57,10 +61,64 @@ it('an ingest worker killed mid-document: the job is retried, the scan completes
   expect(scan, JSON.stringify(scan)).toMatchObject({ state: 'completed', findings_count: 25_000 });
   expect(await count('findings')).toBe(25_000);
   expect(await count('scan_findings')).toBe(25_000);
-  const events = await database.db.selectFrom('outbox').select(['type', 'envelope']).execute();
+  const events = await database.db
+    .selectFrom('outbox')
+    .select(['type', 'envelope'])
+    .where('type', '=', 'scan.completed')
+    .execute();
   expect(events).toHaveLength(1);
   expect(events[0]).toMatchObject({
     type: 'scan.completed',
     envelope: { data: { scan_id: scanId, state: 'completed', findings_count: 25_000 } },
+  });
+});
+
+it('a triage worker killed mid-batch: its batch is retried, every finding gets one verdict, the scan completes once', async () => {
+  const { repoId, token } = await createTenant(database.db, database.url, 'crash-triage');
+  const client = api(stack.url, token);
+  // A short lock so the restarted worker takes over the dead one's batch within seconds.
+  const triageEnv = { TRIAGE_JOB_LOCK_MS: '5000', TRIAGE_CONCURRENCY: '1' };
+  await stack.kill('triage');
+  await stack.start('triage', triageEnv);
+  const res = await client.upload(
+    repoId,
+    gzipSync(JSON.stringify(generateSarif({ results: 5_000 }))),
+    {
+      'Content-Encoding': 'gzip',
+    },
+  );
+  expect(res.status).toBe(202);
+  const scanId = res.body.scan_id;
+  const verdicts = async () =>
+    Number(
+      (
+        await database.db
+          .selectFrom('triage_results')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('scan_id', '=', scanId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  // Kill triage (SIGKILL: no shutdown) once it has recorded some batches but not all.
+  const deadline = Date.now() + 60_000;
+  while ((await verdicts()) === 0) {
+    if (Date.now() > deadline) throw new Error(`triage never started: ${stack.output('triage')}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  await stack.kill('triage', 'SIGKILL');
+  expect(await verdicts()).toBeLessThan(5_000);
+  await stack.start('triage', triageEnv);
+  const scan = await client.waitForScan(repoId, scanId, 120_000);
+  expect(scan).toMatchObject({ state: 'completed', findings_count: 5_000 });
+  expect(await verdicts()).toBe(5_000);
+  const perType = await database.db
+    .selectFrom('outbox')
+    .select(['type', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('repository_id', '=', repoId)
+    .groupBy('type')
+    .execute();
+  expect(Object.fromEntries(perType.map((r) => [r.type, Number(r.n)]))).toMatchObject({
+    'triage.completed': 5_000,
+    'scan.completed': 1,
   });
 });

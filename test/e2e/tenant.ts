@@ -1,11 +1,18 @@
 import type { Db } from '@remediation/db';
 import { run } from '@remediation/cli';
+import { createLocalRepo } from './support/git-repo.js';
 
 /**
  * Creates an organization, a repository and a repository token with the operator CLI. The
  * organization's rate limit is lifted (tests poll fast); the limiter has its own tests.
  */
-export const createTenant = async (db: Db, databaseUrl: string, slug: string) => {
+export const createTenant = async (
+  db: Db,
+  databaseUrl: string,
+  slug: string,
+  /** The repository's clone URL; by default a local empty repository (no network in tests). */
+  cloneUrl: string = createLocalRepo().url,
+) => {
   const cli = async (...argv: string[]) => {
     const out: string[] = [];
     const err: string[] = [];
@@ -31,7 +38,7 @@ export const createTenant = async (db: Db, databaseUrl: string, slug: string) =>
     '--name',
     `${slug}/web`,
     '--clone-url',
-    `https://github.com/${slug}/web.git`,
+    cloneUrl,
     '--json',
   );
   const token = await cli(

@@ -178,11 +178,11 @@ describe('verdicts across rescans', () => {
   it('when the code changed, then the verdict is made again and announced', async () => {
     const first = await h.submit([token], { settings: { auto_fix: false } });
     await h.waitForScan(first.scanId);
-    // The token now comes from a constant seed in a test helper the finding still points at.
+    // The line the finding points at now computes a retry delay, not an identifier.
     const changed = h.repo.commit({
       'src/session.js': SESSION.replace(
-        'Math.random().toString(36).slice(2)',
-        "'fixed-session-id'",
+        'function newSessionId() {\n  return Math.random().toString(36).slice(2);',
+        'function retryDelayMs() {\n  return 100 + Math.random() * 50;',
       ),
     });
     const second = await h.rescan(first.tenant, first.findingIds, changed);
@@ -193,8 +193,8 @@ describe('verdicts across rescans', () => {
     expect(row!.evidence_hash).not.toBe(original!.evidence_hash);
   });
 
-  it('when a person overrode the verdict, then a rescan keeps the override and writes no verdict', async () => {
-    const first = await h.submit([token], { settings: { auto_fix: true } });
+  it('when a person overrode the verdict, then triage keeps the override and writes no verdict', async () => {
+    const first = await h.submit([token], { settings: { auto_fix: true }, enqueue: false });
     await h.db
       .insertInto('triage_overrides')
       .values({
@@ -204,7 +204,16 @@ describe('verdicts across rescans', () => {
         actor: 'user:test',
       })
       .execute();
-    await h.waitForScan(first.scanId);
+    await h.triage.add({ scanId: first.scanId, batchId: first.batches[0]! });
+    const scan = await h.waitForScan(first.scanId).catch(async (err: Error) => {
+      const batches = await h.db
+        .selectFrom('scan_batches')
+        .selectAll()
+        .where('scan_id', '=', first.scanId)
+        .execute();
+      throw new Error(`${err.message}: ${JSON.stringify(batches)}`);
+    });
+    expect(scan.state).toBe('completed');
     expect(await verdicts(first.scanId)).toEqual([]);
     // Overridden as a false positive: never routed to the fixer.
     const fixes = await h.db

@@ -9,7 +9,7 @@ import {
 } from '@remediation/triage-engine';
 import type { SecondOpinion } from '../llm/chat-client.js';
 import type { BatchScan, Prior } from './batch.repository.js';
-import { decide } from './decide.js';
+import { decide, routesToFix } from './decide.js';
 import { toTriageFinding, toTriageSettings } from './finding-input.js';
 import type { Decided } from './verdicts.writer.js';
 
@@ -67,7 +67,11 @@ export const classifyBatch = async (
           'not asked: the per-batch limit of second opinions was reached',
         );
       // The hash stays the deterministic evidence's, so a rescan reuses this verdict.
-      decision = { ...decision, verdict, route: decide(row, verdict, prior, scan.settings).route };
+      decision = {
+        ...decision,
+        verdict,
+        route: routesToFix(verdict.classification, verdict.codemodAvailable, row, scan.settings),
+      };
     }
     decided.push({ findingId: row.id, ruleId: row.rule_id, decision, provider, aiGenerated });
   }

@@ -28,7 +28,7 @@ export const toTriageFinding = (row: FindingRow): TriageFinding => ({
   codeFlows: row.code_flows,
   relatedLocations: row.related_locations,
   properties: row.properties,
-  rule: Object.keys(row.rule).length === 0 ? null : (row.rule as TriageFinding['rule']),
+  rule: Object.keys(row.rule).length === 0 ? null : (row.rule as unknown as TriageFinding['rule']),
 });
 
 export const toTriageSettings = (settings: RepositorySettings): TriageSettings => ({
