@@ -1,5 +1,6 @@
 import type { SgNode } from '@ast-grep/napi';
 import { defineCodemod } from '../../engine/define.js';
+import { notApplicable } from '../../engine/codemod.js';
 import { quoted } from '../../text/style.js';
 import { argsOf, calleeName } from '../common/calls.js';
 import { ensureValueHelper } from '../common/helper.js';
@@ -81,6 +82,12 @@ export const jsOpenRedirect = defineCodemod<Data>({
     }),
   fix: ({ data }, editor) => {
     if (!data) return;
+    if (/referr?er/i.test(data.target.text())) {
+      return notApplicable(
+        'unsafe_to_change',
+        'the Referer is an absolute URL by design: compare its origin with the site instead of keeping only paths',
+      );
+    }
     const semi = editor.file.style.semicolons ? ';' : '';
     const helper = ensureValueHelper(
       editor,
