@@ -109,13 +109,10 @@ beforeAll(async () => {
   });
   page.on('pageerror', (e) => pageErrors.push(e.message));
   // Name the source of any CSP violation (the browser's own console line does not).
-  await page.addInitScript(() =>
-    document.addEventListener('securitypolicyviolation', (e) =>
-      console.error(
-        `CSP ${e.violatedDirective} at ${location.pathname}: ${e.sourceFile}:${e.lineNumber} ${e.sample}`,
-      ),
-    ),
-  );
+  await page.addInitScript({
+    content: `document.addEventListener('securitypolicyviolation', (e) =>
+      console.error('CSP ' + e.violatedDirective + ' at ' + location.pathname + ': ' + e.sourceFile + ':' + e.lineNumber));`,
+  });
   page.on('dialog', (d) => void d.accept());
 }, 120_000);
 

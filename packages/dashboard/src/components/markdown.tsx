@@ -1,6 +1,19 @@
 import DOMPurify from 'dompurify';
-import { marked } from 'marked';
+import { Marked } from 'marked';
 import { useMemo } from 'react';
+
+const escapeHtml = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Markdown without raw HTML: HTML written in the source is shown as text, never parsed (so no
+ * handler attribute ever reaches a DOM, even an inert one).
+ */
+const markdown = new Marked({
+  gfm: true,
+  async: false,
+  renderer: { html: (token) => escapeHtml(token.text) },
+});
 
 // Links in rendered markdown open without handing over this page (no opener, no referrer).
 DOMPurify.addHook('afterSanitizeAttributes', (node) => {
@@ -10,9 +23,9 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
   }
 });
 
-/** Markdown to HTML, sanitized: no script, no event handlers, no javascript: URLs, no forms or frames. */
-export const renderMarkdown = (markdown: string): string =>
-  DOMPurify.sanitize(marked.parse(markdown, { async: false, gfm: true }), {
+/** Markdown to HTML, then sanitized as a second layer: no script, no handlers, no javascript: URLs, no forms or frames. */
+export const renderMarkdown = (source: string): string =>
+  DOMPurify.sanitize(markdown.parse(source) as string, {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe'],
   });

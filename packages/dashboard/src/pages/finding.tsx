@@ -9,6 +9,30 @@ import { SchemaFields, type Values } from '../components/schema-fields.js';
 import { Badge, ErrorNote, Loading } from '../components/ui.js';
 import { locationText } from './findings.js';
 
+/** One piece of triage evidence: a sentence, or a signal with its effect, detail and place. */
+const Evidence = ({ item }: { item: unknown }) => {
+  if (typeof item === 'string') return <>{item}</>;
+  const e = item as {
+    signal?: string;
+    effect?: string;
+    detail?: string;
+    at?: { uri?: string; line?: number | null };
+  };
+  return (
+    <>
+      {e.signal && <strong>{e.signal.replace(/_/g, ' ')}</strong>}
+      {e.effect && <span className="muted"> ({e.effect})</span>}
+      {e.detail && <>: {e.detail}</>}
+      {e.at?.uri && (
+        <>
+          {' '}
+          at <code>{`${e.at.uri}${e.at.line ? `:${e.at.line}` : ''}`}</code>
+        </>
+      )}
+    </>
+  );
+};
+
 const safeHref = (uri: string | null | undefined) =>
   uri && /^https?:\/\//i.test(uri) ? uri : undefined;
 
@@ -119,8 +143,10 @@ export const FindingPage = ({ id }: { id: string }) => {
                 <dt>Evidence</dt>
                 <dd>
                   <ul>
-                    {f.triage.evidence.map((e, i) => (
-                      <li key={i}>{e}</li>
+                    {(f.triage.evidence as unknown[]).map((e, i) => (
+                      <li key={i}>
+                        <Evidence item={e} />
+                      </li>
                     ))}
                   </ul>
                 </dd>

@@ -100,7 +100,12 @@ const CreateForm = ({
         </Field>
       </div>
       {error instanceof ApiError && error.problems.length > 0 ? null : <ErrorNote error={error} />}
-      <button type="submit">Create token</button>
+      {scope === 'repository' && repos.length === 0 && (
+        <p className="muted">There is no repository to scope a token to yet.</p>
+      )}
+      <button type="submit" disabled={scope === 'repository' && repos.length === 0}>
+        Create token
+      </button>
     </form>
   );
 };
