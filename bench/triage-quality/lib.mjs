@@ -20,13 +20,12 @@ const walk = (dir) =>
 
 const readSarif = (path) => JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
 
-/** `fit` or `held-out`, by a hash of the file: every finding of one file lands on one side. */
-export const splitOf = (uri) =>
-  createHash('sha256').update(uri).digest()[0] < 128 ? 'fit' : 'held-out';
+/** The cross-validation fold (0..4) by a hash of the file: a file's findings share a fold. */
+export const foldOf = (group) => createHash('sha256').update(group).digest()[0] % 5;
 
 const asTriageFinding = (f) => ({ ...f, id: f.fingerprint });
 
-/** Every labelled finding: `{ key, finding, source, label, why, origin, split, language }`. */
+/** Every labelled finding: `{ key, finding, source, label, why, origin, fold }`. */
 export const loadSet = () => {
   const { labels } = JSON.parse(readFileSync(join(here, 'labels.json'), 'utf8'));
   const answers = new Map(labels.map((l) => [l.key, l]));
@@ -46,7 +45,7 @@ export const loadSet = () => {
         finding: asTriageFinding(f),
         source,
         ...answer,
-        split: splitOf(f.location.uri),
+        fold: foldOf(f.location.uri),
       });
     }
   }
@@ -77,7 +76,7 @@ export const loadSet = () => {
       label: pick.label,
       why: pick.why,
       origin: 'corpus',
-      split: splitOf(`${pick.file}:${f.location.uri}`),
+      fold: foldOf(`${pick.file}:${f.location.uri}`),
     });
   }
   return items;

@@ -1,14 +1,16 @@
 // The triage quality report (issue 8, "the number that matters"): runs the built triage engine
-// over the labelled set and prints, per vulnerability class and overall, for the held-out part
-// and for the whole set, at each sensitivity:
+// over the labelled set and prints, per vulnerability class and overall, out-of-fold and
+// in-sample, at each sensitivity:
 //   - real vulnerabilities called FALSE_POSITIVE (target at most 5%),
 //   - the share of false positives removed (called FALSE_POSITIVE or WONT_FIX; target at least 50%),
 //   - a calibration table: confidence bucket → observed accuracy (target within 10 points).
-// The calibration constants were fitted on the `fit` part only (fit.mjs), so the held-out
-// figures are the honest ones.
+// "out-of-fold": five-fold cross-validation by file; each fold is triaged with a calibration
+// fitted on the other four (calibrate.mjs), so no finding is scored by a mapping fitted on it.
+// "in-sample": the shipped calibration (fitted on the whole set by fit.mjs).
 //
 // Usage: pnpm --filter @remediation/triage-engine build && node bench/triage-quality/run.mjs [--misses]
 import { triageFinding } from '../../packages/triage-engine/dist/index.js';
+import { FOLDS, fitCalibration, scoreItems } from './calibrate.mjs';
 import { languageOfItem, loadSet } from './lib.mjs';
 
 const SENSITIVITIES = ['conservative', 'balanced', 'aggressive'];
@@ -16,14 +18,21 @@ const showMisses = process.argv.includes('--misses');
 const pct = (a, b) => (b === 0 ? '   -  ' : `${((100 * a) / b).toFixed(1).padStart(5)}%`);
 const items = loadSet();
 
-const verdictsFor = (sensitivity) =>
+// Out-of-fold calibrations: fold k is triaged with constants fitted on the other folds.
+const scores = scoreItems(items);
+const foldCalibration = Array.from({ length: FOLDS }, (_, k) =>
+  fitCalibration(scores.filter((r) => r.item.fold !== k)),
+);
+
+const verdictsFor = (sensitivity, part) =>
   items.map((item) => ({
     item,
-    verdict: triageFinding(item.finding, item.source, {
-      sensitivity,
-      minSeverity: 'info',
-      excludedPaths: [],
-    }),
+    verdict: triageFinding(
+      item.finding,
+      item.source,
+      { sensitivity, minSeverity: 'info', excludedPaths: [] },
+      part === 'out-of-fold' ? { calibration: foldCalibration[item.fold] } : {},
+    ),
   }));
 
 const summarize = (rows) => {
@@ -116,13 +125,12 @@ console.log(
   `Labelled set: ${items.length} findings (${items.filter((i) => i.origin === 'corpus').length} from the shared corpus, ${items.filter((i) => i.origin !== 'corpus').length} synthetic), languages ${languages.join(', ')}, ${classes.size} vulnerability classes`,
 );
 console.log(
-  `labels: ${['TRUE_POSITIVE', 'FALSE_POSITIVE', 'WONT_FIX'].map((l) => `${l} ${items.filter((i) => i.label === l).length}`).join(', ')}; split: fit ${items.filter((i) => i.split === 'fit').length}, held-out ${items.filter((i) => i.split === 'held-out').length} (by file)`,
+  `labels: ${['TRUE_POSITIVE', 'FALSE_POSITIVE', 'WONT_FIX'].map((l) => `${l} ${items.filter((i) => i.label === l).length}`).join(', ')}; ${FOLDS}-fold cross-validation by file`,
 );
 
 for (const sensitivity of SENSITIVITIES) {
-  const rows = verdictsFor(sensitivity);
-  for (const part of ['held-out', 'all']) {
-    const subset = part === 'all' ? rows : rows.filter((r) => r.item.split === part);
+  for (const part of ['out-of-fold', 'in-sample']) {
+    const subset = verdictsFor(sensitivity, part);
     console.log(`\n=== sensitivity ${sensitivity}, ${part} (${subset.length} findings) ===`);
     const s = classTable(subset);
     console.log(
@@ -132,11 +140,11 @@ for (const sensitivity of SENSITIVITIES) {
       `  false positives removed: ${s.fpRemoved}/${s.fp} = ${pct(s.fpRemoved, s.fp).trim()} (target ≥ 50%); called FALSE_POSITIVE exactly: ${pct(s.fpCalledFp, s.fp).trim()}`,
     );
     calibrationTable(subset);
-    if (showMisses && sensitivity === 'balanced' && part === 'all') {
+    if (showMisses && sensitivity === 'balanced' && part === 'out-of-fold') {
       console.log('\n  misses (label → verdict, confidence):');
       for (const r of subset.filter((x) => x.verdict.classification !== x.item.label))
         console.log(
-          `  [${r.item.split}] ${r.item.label} → ${r.verdict.classification} ${r.verdict.confidence}  ${r.item.key}\n      why: ${r.item.why}\n      engine: ${r.verdict.justification.slice(0, 220)}`,
+          `  [fold ${r.item.fold}] ${r.item.label} → ${r.verdict.classification} ${r.verdict.confidence}  ${r.item.key}\n      why: ${r.item.why}\n      engine: ${r.verdict.justification.slice(0, 220)}`,
         );
     }
   }

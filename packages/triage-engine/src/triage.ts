@@ -1,7 +1,7 @@
 import { codemodsFor, languageOf } from '@remediation/codemods';
 import type { VulnerabilityClass } from './catalog/classes.js';
 import { codeContext, type CodeContext } from './code/context.js';
-import { WONT_FIX_CONFIDENCE } from './scoring/calibration.js';
+import { PLATT, WONT_FIX_CONFIDENCE } from './scoring/calibration.js';
 import { decide, UNCERTAIN_BELOW } from './scoring/decide.js';
 import { WEIGHTS } from './scoring/weights.js';
 import { belowMinimum, excludedBy } from './settings.js';
@@ -17,6 +17,7 @@ import { toolConfidence } from './signals/tool-confidence.js';
 import { justify } from './justification.js';
 import type {
   Evidence,
+  TriageOptions,
   Severity,
   SourceView,
   TriageFinding,
@@ -123,6 +124,7 @@ export const triageFinding = (
   finding: TriageFinding,
   source: SourceView,
   settings: TriageSettings,
+  options: TriageOptions = {},
 ): Verdict => {
   const ctx = codeContext(finding, source);
   const rule = ruleKnowledge(finding);
@@ -131,7 +133,8 @@ export const triageFinding = (
     ...toolConfidence(finding),
     ...(rule.cls ? classSignals(finding, ctx, rule.cls) : []),
   ];
-  const decision = decide(scored, settings.sensitivity);
+  const calibration = options.calibration ?? { platt: PLATT, wontFix: WONT_FIX_CONFIDENCE };
+  const decision = decide(scored, settings.sensitivity, calibration.platt);
 
   const base = baseSeverity(finding, rule.cls);
   let severity: Severity = base.severity;
@@ -198,7 +201,7 @@ export const triageFinding = (
     : decision.falsePositive
       ? 'FALSE_POSITIVE'
       : 'TRUE_POSITIVE';
-  const confidence = wontFix ? (WONT_FIX_CONFIDENCE[wontFix.reason] ?? 0.9) : decision.confidence;
+  const confidence = wontFix ? (calibration.wontFix[wontFix.reason] ?? 0.9) : decision.confidence;
   const verdict: Verdict = {
     classification,
     severity,

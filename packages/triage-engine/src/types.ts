@@ -60,6 +60,19 @@ export interface TriageSettings {
   excludedPaths: readonly string[];
 }
 
+/** Confidence calibration constants (fitted by bench/triage-quality/fit.mjs). */
+export interface Calibration {
+  /** Platt scaling of the evidence score: P(real) = sigmoid(a * score + b). */
+  platt: { a: number; b: number };
+  /** Confidence of each WONT_FIX rule (`suppressed`, `excluded_path`, ...). */
+  wontFix: Readonly<Record<string, number>>;
+}
+
+/** Optional inputs of {@link triageFinding}; the defaults are the shipped calibration. */
+export interface TriageOptions {
+  calibration?: Calibration;
+}
+
 export type EvidenceEffect =
   'true_positive' | 'false_positive' | 'wont_fix' | 'severity' | 'neutral';
 

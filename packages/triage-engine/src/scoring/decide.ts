@@ -1,4 +1,4 @@
-import type { Evidence, Sensitivity } from '../types.js';
+import type { Calibration, Evidence, Sensitivity } from '../types.js';
 import { PLATT } from './calibration.js';
 
 /**
@@ -31,16 +31,19 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /**
  * Sums the evidence weights, maps the sum to a calibrated probability of a real vulnerability
- * and decides. FALSE_POSITIVE needs the probability under the sensitivity's threshold and,
- * except for `aggressive`, at least one signal about this very finding pointing that way: a
- * rule's reputation alone never dismisses a finding.
+ * and decides. FALSE_POSITIVE needs the probability under the sensitivity's threshold and at
+ * least one signal about this very finding pointing that way: a rule's reputation alone never
+ * dismisses a finding, at any sensitivity.
  */
-export const decide = (evidence: readonly Evidence[], sensitivity: Sensitivity): Decision => {
+export const decide = (
+  evidence: readonly Evidence[],
+  sensitivity: Sensitivity,
+  platt: Calibration['platt'] = PLATT,
+): Decision => {
   const score = evidence.reduce((s, e) => s + (e.weight ?? 0), 0);
-  const p = sigmoid(PLATT.a * score + PLATT.b);
+  const p = sigmoid(platt.a * score + platt.b);
   const specific = evidence.some((e) => e.effect === 'false_positive' && !REPUTATION.has(e.signal));
-  const falsePositive =
-    p < FALSE_POSITIVE_BELOW[sensitivity] && (specific || sensitivity === 'aggressive');
+  const falsePositive = p < FALSE_POSITIVE_BELOW[sensitivity] && specific;
   return {
     score,
     probabilityTrue: round2(p),
