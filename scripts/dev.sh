@@ -46,6 +46,13 @@ if [ -z "$repo_id" ]; then
   repo_id="$(pnpm -s remediate admin create-repo --org demo --name demo/app --clone-url "$demo_git" --provider git)"
 fi
 token="$(pnpm -s remediate admin create-token --org demo --name "dev-$(date +%s)" 2>/dev/null)"
+# A dashboard admin, created on the first run with a one-time password printed once.
+admin_email="admin@demo.localhost"
+if admin_json="$(pnpm -s remediate admin create-user --org demo --email "$admin_email" --role admin --json 2>/dev/null)"; then
+  signin="$admin_email, one-time password $(node -p 'JSON.parse(process.argv[1]).one_time_password' "$admin_json") (shown once; choose your own at first sign-in)"
+else
+  signin="$admin_email (password chosen at first sign-in; another admin: pnpm remediate admin create-user --org demo --email <email> --role admin)"
+fi
 
 cat >&2 <<INFO
 
@@ -53,6 +60,7 @@ cat >&2 <<INFO
     API:        ${PUBLIC_URL:-http://localhost:8080}/v1
     Repository: $repo_id
     Token:      $token   (shown once; new token on each run)
+    Dashboard:  ${PUBLIC_URL:-http://localhost:8080}/  sign in as $signin
 
     curl -H "Authorization: Bearer $token" ${PUBLIC_URL:-http://localhost:8080}/v1/repositories
     curl -H "Authorization: Bearer $token" -H "Content-Type: application/json" \\

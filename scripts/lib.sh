@@ -94,6 +94,13 @@ install_workspace() {
   pnpm build >&2
 }
 
+# Debian's chromium for the dashboard's browser tests (playwright-core drives it; no browser
+# download at run time).
+ensure_chromium() {
+  if [ -x /usr/bin/chromium ]; then return; fi
+  apt_install chromium
+}
+
 setup_all() {
   ensure_node
   ensure_pnpm

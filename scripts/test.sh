@@ -5,6 +5,7 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 setup_all
+ensure_chromium
 cd "$ROOT"
 pnpm format:check >&2
 pnpm lint >&2
