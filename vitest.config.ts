@@ -26,6 +26,7 @@ export default defineConfig({
       project('runtime', 'packages/runtime'),
       project('security', 'packages/security'),
       project('accounts', 'packages/accounts'),
+      project('dashboard', 'packages/dashboard'),
       project('sarif', 'packages/sarif'),
       project('cli', 'packages/cli'),
       project('codemods', 'packages/codemods'),
