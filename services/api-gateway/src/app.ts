@@ -3,12 +3,17 @@ import type { QUEUES } from '@remediation/contracts';
 import type { Db } from '@remediation/db';
 import type { Logger, Producer } from '@remediation/runtime';
 import type { SecretBox } from '@remediation/security';
+import type { Queue } from 'bullmq';
 import express, { type Express, type Request } from 'express';
 import type { Redis } from 'ioredis';
+import type { Registry } from 'prom-client';
+import type { OperatorCredentials } from './admin/operator-auth.js';
+import { QUEUE_DASHBOARD_PATH, queueDashboard } from './admin/queue-dashboard.js';
 import { createGuard } from './auth/guard.js';
 import { AppError, notFound } from './http/app-error.js';
 import { mediaType, readEncodedBody, type EncodedBody } from './http/body.js';
 import { errorHandler } from './http/error-handler.js';
+import { httpMetrics } from './http/http-metrics.js';
 import { accessLog } from './http/access-log.js';
 import { registerRoutes } from './http/register.js';
 import { requestId } from './http/request-id.js';
@@ -78,6 +83,13 @@ export interface GatewayDeps {
   settings: GatewaySettings;
   /** Resolved-token cache; without one every request looks its token up. */
   tokenCache?: TokenCache | undefined;
+  /** Where request rate, status and latency are recorded (served on the health port's /metrics). */
+  registry?: Registry | undefined;
+  /**
+   * The ops queue dashboard at `/admin/queues` over every queue of the registry, behind the
+   * operator credentials; off (404) without them.
+   */
+  queueDashboard?: { queues: readonly Queue[]; credentials: OperatorCredentials } | undefined;
 }
 
 const SARIF_TYPES = new Set(['application/json', 'application/sarif+json']);
@@ -134,6 +146,7 @@ export const createApp = (deps: GatewayDeps): Express => {
   app.set('trust proxy', deps.settings.trustProxy);
   app.set('etag', false);
   app.use(requestId);
+  if (deps.registry) app.use(httpMetrics(deps.registry));
   app.use(accessLog(deps.logger));
   if (deps.settings.requireHttps) {
     app.use((req, _res, next) =>
@@ -158,6 +171,14 @@ export const createApp = (deps: GatewayDeps): Express => {
       true,
     );
   };
+
+  // Before the web dashboard: its headers and page fallback are not for this path.
+  app.use(
+    QUEUE_DASHBOARD_PATH,
+    deps.queueDashboard
+      ? queueDashboard(deps.queueDashboard)
+      : (_req, _res, next) => next(notFound('route')),
+  );
 
   const sessions = deps.settings.sessions ?? DEFAULT_SESSION_SETTINGS;
   const bucket = createTokenBucket(deps.redis, deps.settings.keyPrefix);

@@ -41,6 +41,9 @@ export const GatewayConfig = configSchema({
   /** Organization slug where unknown people signing in with a verified email are created; unset = refused. */
   OIDC_PROVISION_ORG: Type.Optional(Type.String({ minLength: 1 })),
   OIDC_PROVISION_ROLE: Type.String({ default: 'member' }),
+  /** Operator account of the ops pages (the queue dashboard at /admin/queues): both or neither; off without them. */
+  ADMIN_USERNAME: Type.Optional(Type.String({ minLength: 1 })),
+  ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 12 })),
   /** The built dashboard; default the installed @remediation/dashboard package's dist/. */
   DASHBOARD_DIR: Type.Optional(Type.String({ minLength: 1 })),
 });

@@ -7,12 +7,15 @@ import {
   createRedis,
   createShutdown,
   fatal,
+  flushTraces,
   loadConfig,
   registerQueueMetrics,
   startHealthServer,
 } from '@remediation/runtime';
 import { createSecretBox, parseKey } from '@remediation/security';
 import { sql } from 'kysely';
+import { adminFromConfig } from './admin/admin-config.js';
+import { registryQueues } from './admin/queue-dashboard.js';
 import { createApp } from './app.js';
 import { createSarifInspector } from './scans/sarif-inspector.js';
 import { TokenCache } from './auth/token-cache.js';
@@ -29,6 +32,7 @@ const main = async (): Promise<void> => {
   const config = loadConfig(GatewayConfig);
   const logger = createLogger({ service: 'api-gateway', level: config.LOG_LEVEL });
   const oidc = oidcFromConfig(config);
+  const operator = adminFromConfig(config);
   const dashboardDir = resolveDashboardDir(config.DASHBOARD_DIR);
   if (!dashboardDir) logger.warn('dashboard not built; serving the API only');
   const db = createDb({
@@ -50,6 +54,7 @@ const main = async (): Promise<void> => {
   });
   const registry = createMetricsRegistry('api-gateway');
   registerQueueMetrics(registry, [ingest.queue, deliveries.queue]);
+  const boardQueues = operator ? registryQueues(redis, config.QUEUE_PREFIX) : [];
 
   const tokenCache =
     config.AUTH_CACHE_TTL_MS > 0
@@ -78,6 +83,8 @@ const main = async (): Promise<void> => {
     deliveries,
     secretBox: createSecretBox(parseKey(config.SECRETS_ENCRYPTION_KEY)),
     logger,
+    registry,
+    queueDashboard: operator ? { queues: boardQueues, credentials: operator } : undefined,
     settings: {
       jsonBodyMaxBytes: config.JSON_BODY_MAX_BYTES,
       sarifMaxBytes: config.SARIF_MAX_BYTES,
@@ -116,18 +123,24 @@ const main = async (): Promise<void> => {
   shutdown.add('http', () => server.stop());
   shutdown.add(
     'queues',
-    async () => void (await Promise.all([ingest.close(), deliveries.close()])),
+    async () =>
+      void (await Promise.all([
+        ingest.close(),
+        deliveries.close(),
+        ...boardQueues.map((q) => q.close()),
+      ])),
   );
   shutdown.add('token listener', () => tokenListener?.close());
   shutdown.add('sarif validation threads', () => sarifInspector.close());
   shutdown.add('redis', async () => void (await redis.quit()));
   shutdown.add('postgres', () => db.destroy());
   shutdown.add('health', () => health.close());
+  shutdown.add('traces', () => flushTraces());
   shutdown.listen();
 
   health.setReady(true);
   logger.info(
-    { port: server.port, healthPort: health.port, tls: Boolean(tls) },
+    { port: server.port, healthPort: health.port, tls: Boolean(tls), queueDashboard: !!operator },
     'api-gateway listening',
   );
 };

@@ -7,7 +7,7 @@ import { createSecretBox, generateToken, type SecretBox } from '@remediation/sec
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import { DEFAULT_LIMITS } from '@remediation/sarif';
-import { createApp, type GatewaySettings } from '../src/app.js';
+import { createApp, type GatewayDeps, type GatewaySettings } from '../src/app.js';
 import {
   createSarifInspector,
   type InspectorOptions,
@@ -44,7 +44,7 @@ export interface Harness {
       redis?: Redis;
       ingest?: Producer<typeof QUEUES.sarifIngest>;
       sarifInspector?: SarifInspector;
-    },
+    } & Pick<GatewayDeps, 'registry' | 'queueDashboard'>,
   ): Express;
   app: Express;
   close(): Promise<void>;
@@ -77,7 +77,7 @@ export const createHarness = async (
       redis?: Redis;
       ingest?: Producer<typeof QUEUES.sarifIngest>;
       sarifInspector?: SarifInspector;
-    } = {},
+    } & Pick<GatewayDeps, 'registry' | 'queueDashboard'> = {},
   ) =>
     createApp({
       db: database.db,
@@ -88,6 +88,8 @@ export const createHarness = async (
       secretBox,
       logger,
       tokenCache,
+      registry: clients.registry,
+      queueDashboard: clients.queueDashboard,
       settings: { ...DEFAULT_SETTINGS, keyPrefix: prefix, ...settings, ...overrides },
     });
   return {
