@@ -22,6 +22,11 @@ const fixProperties = {
   summary: Type.String(),
   files_changed: Type.Integer({ minimum: 0 }),
   ai_generated: Type.Boolean(),
+  publish_error: Nullable(
+    Type.String({
+      description: 'Why the fix could not be published, or why it was superseded',
+    }),
+  ),
   created_at: Timestamp,
 };
 

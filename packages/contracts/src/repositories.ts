@@ -23,9 +23,23 @@ const settingsProperties = {
   excluded_paths: Type.Array(Type.String({ minLength: 1, maxLength: 256 }), {
     maxItems: 100,
     uniqueItems: true,
-    description: 'Glob patterns of repository paths whose findings are never fixed',
+    description:
+      'Glob patterns (minimatch) of repository paths whose findings triage calls WONT_FIX and never fixes',
   }),
-  min_severity: Severity,
+  min_severity: Type.Union(Severity.anyOf, {
+    description: 'Findings below this severity are WONT_FIX (not fixed)',
+  }),
+  reviewers: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+    maxItems: 15,
+    uniqueItems: true,
+    description: 'Forge usernames asked to review opened pull requests',
+  }),
+  max_open_prs: Type.Integer({
+    minimum: 0,
+    maximum: 1000,
+    description:
+      'Open fix pull requests at most per repository; further fixes wait until some are merged or closed (0: no limit)',
+  }),
   sensitivity: Type.Union(
     TRIAGE_SENSITIVITIES.map((m) => Type.Literal(m)),
     {
@@ -56,6 +70,8 @@ export const DEFAULT_REPOSITORY_SETTINGS: RepositorySettings = Object.freeze({
   labels: [],
   excluded_paths: [],
   min_severity: 'low',
+  reviewers: [],
+  max_open_prs: 10,
   sensitivity: 'balanced',
   sarif_validation: 'tolerant',
 });

@@ -1,7 +1,12 @@
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { preparingPool } from './prepared-pool.js';
-import type { FixesTable, ForgeEventsTable, PullRequestsTable } from './tables/fixes.js';
+import type {
+  FixesTable,
+  ForgeEventsTable,
+  PullRequestsTable,
+  SarifIntegrationsTable,
+} from './tables/fixes.js';
 import type {
   FindingAuditTable,
   FindingsTable,
@@ -38,6 +43,7 @@ export interface Database {
   fixes: FixesTable;
   pull_requests: PullRequestsTable;
   forge_events: ForgeEventsTable;
+  sarif_integrations: SarifIntegrationsTable;
   webhooks: WebhooksTable;
   outbox: OutboxTable;
   webhook_deliveries: WebhookDeliveriesTable;

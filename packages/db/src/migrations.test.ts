@@ -16,6 +16,7 @@ const TABLES = [
   'repositories',
   'repository_credentials',
   'sarif_documents',
+  'sarif_integrations',
   'scan_batches',
   'scan_findings',
   'scans',

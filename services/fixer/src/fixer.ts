@@ -1,6 +1,6 @@
 import { QUEUES } from '@remediation/contracts';
 import type { Db } from '@remediation/db';
-import { createBatchStage, type Logger, type Redis } from '@remediation/runtime';
+import { createBatchStage, createProducer, type Logger, type Redis } from '@remediation/runtime';
 import { createSecretBox, parseKey } from '@remediation/security';
 import { createSourceAccess, sourceAccessOptions } from '@remediation/source-access';
 import type { Static } from '@sinclair/typebox';
@@ -27,6 +27,10 @@ export const createFixer = (deps: {
 }): Fixer => {
   const { config } = deps;
   const source = createSourceAccess({ ...sourceAccessOptions(config), logger: deps.logger });
+  const publish = createProducer(QUEUES.prPublish, {
+    connection: deps.producerRedis,
+    prefix: config.QUEUE_PREFIX,
+  });
   const processorDeps: FixDeps = {
     db: deps.db,
     logger: deps.logger,
@@ -34,6 +38,7 @@ export const createFixer = (deps: {
     secretBox: createSecretBox(parseKey(config.SECRETS_ENCRYPTION_KEY)),
     gitTimeoutMs: config.GIT_READ_TIMEOUT_MS,
     metrics: deps.metrics ?? noFixMetrics,
+    publish,
   };
   const stage = createBatchStage({
     def: QUEUES.fix,
@@ -58,6 +63,7 @@ export const createFixer = (deps: {
     run: () => stage.run(),
     stop: async () => {
       await stage.stop();
+      await publish.close();
       await source.close();
     },
   };

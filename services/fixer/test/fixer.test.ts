@@ -12,6 +12,7 @@ import {
   loadConfig,
   type Redis,
 } from '@remediation/runtime';
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalRepo, gitApply, type LocalRepo } from '../../../test/e2e/support/git-repo.js';
 import { insertIngestedScan, insertTenant } from '../../../test/e2e/support/tenant.js';
@@ -38,13 +39,14 @@ let commit: string;
 let fixer: Fixer;
 let redis: Redis[];
 let producer: ReturnType<typeof createProducer<typeof QUEUES.fix>>;
+let prefix: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
   repo = createLocalRepo({ 'src/session.js': SESSION, 'src/other.js': 'module.exports = 1;\n' });
   commit = repo.commit({ 'package.json': '{ "name": "app", "version": "1.0.0" }\n' }, 'manifest');
-  const prefix = `test-${randomBytes(6).toString('hex')}`;
+  prefix = `test-${randomBytes(6).toString('hex')}`;
   const config = loadConfig(FixerConfig, {
     DATABASE_URL: database.url,
     QUEUE_PREFIX: prefix,
@@ -90,8 +92,9 @@ const triagedScan = async (
   findings: Parameters<typeof insertIngestedScan>[3],
   groups: (ids: string[]) => string[][],
   at: string | null = commit,
+  settings: Record<string, unknown> = {},
 ) => {
-  const tenant = await insertTenant(db, repo.url);
+  const tenant = await insertTenant(db, repo.url, settings);
   const { scanId, findingIds } = await insertIngestedScan(db, tenant, at, findings);
   await db.updateTable('scans').set({ triaged_at: new Date() }).where('id', '=', scanId).execute();
   const batches = await createBatches(db, scanId, 'fix', groups(findingIds));
@@ -110,6 +113,24 @@ const insecureRandom = {
 };
 
 describe('the fixer', () => {
+  it('when the repository has auto_pr on, then a generated fix is handed to the publisher', async () => {
+    const { scanId } = await triagedScan([insecureRandom], (ids) => [ids], commit, {
+      auto_pr: true,
+    });
+    await waitForScan(scanId);
+    const fix = await db
+      .selectFrom('fixes')
+      .select('id')
+      .where('scan_id', '=', scanId)
+      .executeTakeFirstOrThrow();
+    const publishQueue = new Queue(QUEUES.prPublish.name, { connection: redis[1]!, prefix });
+    try {
+      expect((await publishQueue.getJob(`pr-${fix.id}`))?.data).toEqual({ fixId: fix.id });
+    } finally {
+      await publishQueue.close();
+    }
+  });
+
   it('when a triaged finding has a codemod, then a generated fix is stored with a diff that applies, its event is written and the scan completes', async () => {
     const { scanId, findingIds, tenant } = await triagedScan([insecureRandom], (ids) => [ids]);
     expect(await waitForScan(scanId)).toEqual({ state: 'completed', fixes_generated: 1 });

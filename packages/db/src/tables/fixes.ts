@@ -17,6 +17,8 @@ export interface FixesTable {
   rationale: Generated<string>;
   evaluation: ColumnType<Record<string, unknown>, string | undefined, string>;
   pr_url: string | null;
+  /** Why the fix could not be published (credentials, forge refusal) or was superseded. */
+  publish_error: string | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -33,6 +35,7 @@ export interface PullRequestsTable {
   branch: string;
   target_branch: string;
   state: 'pending' | 'open' | 'merged' | 'closed';
+  head_sha: string | null;
   merged_at: Timestamp | null;
   merged_by: string | null;
   merge_commit_sha: string | null;
@@ -53,3 +56,15 @@ export interface ForgeEventsTable {
   processed_at: Timestamp | null;
   created_at: CreatedAt;
 }
+
+/** A per-repository SARIF endpoint signed with an HMAC secret (sealed with the secret box). */
+export interface SarifIntegrationsTable {
+  id: string;
+  repository_id: string;
+  name: string;
+  secret_ciphertext: string;
+  created_at: CreatedAt;
+  rotated_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+}
+export type SarifIntegrationRow = Selectable<SarifIntegrationsTable>;

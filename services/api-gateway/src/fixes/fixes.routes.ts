@@ -18,6 +18,7 @@ const FIX_COLUMNS = [
   'fixes.summary',
   'fixes.files_changed',
   'fixes.ai_generated',
+  'fixes.publish_error',
   'fixes.created_at',
 ] as const;
 
@@ -32,6 +33,7 @@ type FixSummaryRow = Pick<
   | 'summary'
   | 'files_changed'
   | 'ai_generated'
+  | 'publish_error'
   | 'created_at'
 >;
 
@@ -45,6 +47,7 @@ export const toFix = (row: FixSummaryRow): Fix => ({
   summary: row.summary,
   files_changed: row.files_changed,
   ai_generated: row.ai_generated,
+  publish_error: row.publish_error,
   created_at: row.created_at.toISOString(),
 });
 

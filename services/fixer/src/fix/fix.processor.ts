@@ -1,6 +1,6 @@
 import type { QUEUES } from '@remediation/contracts';
 import { findBatch, loadBatchScan, type Db, type FindingRow } from '@remediation/db';
-import type { Logger, Processor } from '@remediation/runtime';
+import type { Logger, Processor, Producer } from '@remediation/runtime';
 import type { SecretBox } from '@remediation/security';
 import { openCommit, type SourceAccess } from '@remediation/source-access';
 import { unifiedDiff } from '@remediation/codemods';
@@ -18,6 +18,8 @@ export interface FixDeps {
   secretBox: SecretBox;
   gitTimeoutMs: number;
   metrics: FixMetrics;
+  /** Publishes generated fixes of repositories with `auto_pr` on. */
+  publish: Pick<Producer<typeof QUEUES.prPublish>, 'add'>;
 }
 
 /** What the fixer needs of a stored finding; null when it cannot be fixed (no rule, no line). */
@@ -106,6 +108,8 @@ export const fixProcessor =
         .map((r) => ({ findingId: r.id, note: 'no rule id or no location with a line' })),
     ].filter((n) => !fixed.has(n.findingId));
     const stored = await recordFixBatch(deps.db, scan, batchId, { fix, notes });
+    if (stored.fixId && fix?.status === 'generated' && scan.settings.auto_pr)
+      await deps.publish.add({ fixId: stored.fixId });
     deps.metrics.attemptEnded(fix?.status ?? 'none', (performance.now() - started) / 1000);
     return { fixId: stored.fixId, status: fix?.status ?? 'none', unfixed: outcome.unfixed.length };
   };
