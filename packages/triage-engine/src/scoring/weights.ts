@@ -21,7 +21,7 @@ export const WEIGHTS = {
   numeric: -3.0,
   /** Allowlists, anchored patterns, containment and host checks; other validator calls. */
   validator: { strong: -2.6, weak: -1.5 },
-  flowSanitizer: -2.2,
+  flowSanitizer: -2.6,
   flowConstantSource: -3.0,
   flowTestOnly: -2.5,
   notForSecurity: -4.0,

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { triageFinding, type Sensitivity } from '../src/index.js';
+import { BALANCED, finding, NONE, rule, signals, triageAt } from './build.js';
+
+describe('repository settings', () => {
+  it('when the path matches excluded_paths, then WONT_FIX excluded by repository settings', () => {
+    const v = triageFinding(finding({ uri: 'legacy/admin/users.js' }), NONE, {
+      ...BALANCED,
+      excludedPaths: ['legacy/**'],
+    });
+    expect(v.classification).toBe('WONT_FIX');
+    expect(v.justification).toMatch(
+      /excluded by repository settings \(excluded_paths legacy\/\*\*\)/i,
+    );
+  });
+
+  it('when a directory glob or a base-name glob is given, then both match', () => {
+    expect(
+      triageFinding(finding({ uri: 'tools/gen/a.js' }), NONE, {
+        ...BALANCED,
+        excludedPaths: ['tools/'],
+      }).classification,
+    ).toBe('WONT_FIX');
+    expect(
+      triageFinding(finding({ uri: 'web/static/x.bundle.js' }), NONE, {
+        ...BALANCED,
+        excludedPaths: ['*.bundle.js'],
+      }).classification,
+    ).toBe('WONT_FIX');
+    expect(
+      triageFinding(finding({ uri: 'web/static/x.js' }), NONE, {
+        ...BALANCED,
+        excludedPaths: ['*.bundle.js'],
+      }).classification,
+    ).not.toBe('WONT_FIX');
+  });
+
+  it('when the severity is below min_severity, then WONT_FIX naming both severities', () => {
+    const f = finding({ ruleId: 'B311', tool: 'Bandit', level: 'note', severity: 'low' });
+    const v = triageFinding(f, NONE, { ...BALANCED, minSeverity: 'medium' });
+    expect(v.classification).toBe('WONT_FIX');
+    expect(v.justification).toMatch(/below the repository's min_severity medium/);
+  });
+
+  it('when the SARIF suppresses the finding, then WONT_FIX quoting its kind and justification', () => {
+    const v = triageFinding(
+      finding({
+        suppressed: true,
+        suppressions: [{ kind: 'inSource', status: 'accepted', justification: 'ETag only' }],
+      }),
+      NONE,
+      BALANCED,
+    );
+    expect(v.classification).toBe('WONT_FIX');
+    expect(v.evidence[0]?.detail).toBe(
+      'Suppressed in the SARIF (inSource, accepted): "ETag only".',
+    );
+  });
+
+  it('when sensitivity goes from conservative to aggressive, then the set of FALSE_POSITIVE calls only grows', () => {
+    // A weak signal (a validator call) against a medium-precision rule: dismissed only by the looser settings.
+    const code =
+      'from flask import request\n\ndef f(cur):\n    n = request.args["n"]\n    if not validate_name(n):\n        return\n    cur.execute("SELECT * FROM t WHERE n = \'" + n + "\'")\n';
+    const at = (s: Sensitivity) =>
+      triageAt(
+        'app/db.py',
+        code,
+        'cur.execute',
+        { tool: 'Bandit', ruleId: 'B608' },
+        { ...BALANCED, sensitivity: s },
+      );
+    const calls = (['conservative', 'balanced', 'aggressive'] as const).map(
+      (s) => at(s).classification,
+    );
+    expect(signals(at('balanced'))).toContain('validator');
+    const rank = (c: string) => (c === 'FALSE_POSITIVE' ? 1 : 0);
+    expect(rank(calls[0]!)).toBeLessThanOrEqual(rank(calls[1]!));
+    expect(rank(calls[1]!)).toBeLessThanOrEqual(rank(calls[2]!));
+    expect(calls[2]).toBe('FALSE_POSITIVE');
+  });
+
+  it('when only the rule reputation is low, then no sensitivity dismisses the finding', () => {
+    for (const sensitivity of ['conservative', 'balanced', 'aggressive'] as const) {
+      const v = triageFinding(
+        finding({
+          tool: 'ESLint',
+          ruleId: 'security/detect-non-literal-fs-filename',
+          level: 'warning',
+        }),
+        NONE,
+        { ...BALANCED, sensitivity },
+      );
+      expect(v.classification).toBe('TRUE_POSITIVE');
+      expect(v.uncertain).toBe(true);
+    }
+  });
+});
+
+describe('severity', () => {
+  it.each([
+    ['9.8', 'critical'],
+    ['9.0', 'critical'],
+    ['7.0', 'high'],
+    ['4.0', 'medium'],
+    ['0.1', 'low'],
+    ['HIGH', 'high'],
+  ])('when security-severity is %s, then the severity is %s', (score, expected) => {
+    const v = triageFinding(finding({ rule: rule({ security_severity: score }) }), NONE, BALANCED);
+    expect(v.severity).toBe(expected);
+    expect(v.evidence.find((e) => e.signal === 'base_severity')?.detail).toMatch(
+      /security-severity/,
+    );
+  });
+
+  it('when there is no score, then the class severity applies, one band lower for a note', () => {
+    const error = triageFinding(
+      finding({
+        tool: 'ESLint',
+        ruleId: 'security/detect-child-process',
+        level: 'error',
+        severity: 'high',
+      }),
+      NONE,
+      BALANCED,
+    );
+    const note = triageFinding(
+      finding({
+        tool: 'ESLint',
+        ruleId: 'security/detect-child-process',
+        level: 'note',
+        severity: 'low',
+      }),
+      NONE,
+      BALANCED,
+    );
+    expect(error.severity).toBe('critical');
+    expect(note.severity).toBe('high');
+  });
+
+  it('when the scanner rated the finding itself, then its rating is kept', () => {
+    const v = triageFinding(
+      finding({ tool: 'Bandit', ruleId: 'B602', level: 'error', severity: 'medium' }),
+      NONE,
+      BALANCED,
+    );
+    expect(v.severity).toBe('medium');
+  });
+});
