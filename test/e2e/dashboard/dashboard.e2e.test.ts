@@ -168,10 +168,19 @@ describe('the dashboard in a real browser', () => {
     expect(await page.content()).not.toContain(token);
   });
 
-  it('when a SARIF file from the corpus is uploaded, then its findings are listed (laptop and tablet widths) with a detail page', async () => {
+  it('when a SARIF file from the corpus is uploaded, then invalid settings are refused at their field, its findings are listed (laptop and tablet widths), and a verdict can be overridden on the detail page', async () => {
     await nav('Overview').click();
     await page.getByRole('link', { name: 'acme/web' }).click();
     await page.getByRole('heading', { name: 'acme/web' }).waitFor();
+    await page.getByLabel('Labels', { exact: true }).fill('x'.repeat(60));
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /50 characters/ })
+      .waitFor();
+    await page.getByLabel('Labels', { exact: true }).fill('security');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Saved.').waitFor();
     await page
       .getByLabel('SARIF file', { exact: true })
       .setInputFiles(`${CORPUS_DIR}${SARIF_FILE}`);
@@ -203,6 +212,12 @@ describe('the dashboard in a real browser', () => {
     await page.getByRole('heading', { name: 'Code flow' }).waitFor();
     await page.getByRole('heading', { name: 'Rule' }).waitFor();
     await screenshot(page, '07-finding');
+    // The override control exists because the API has PATCH /findings/{id}; its fields are that schema's.
+    await page.getByLabel('Classification', { exact: true }).selectOption('FALSE_POSITIVE');
+    await page.getByLabel('Justification', { exact: true }).fill('Test fixture, never deployed');
+    await page.getByRole('button', { name: 'Save override' }).click();
+    await page.getByText('Test fixture, never deployed').first().waitFor();
+    await page.locator('.badge', { hasText: /^false positive$/i }).waitFor();
   });
 
   it('when a fix has a diff and a rationale with markup, then the diff renders both ways and the markup is shown as text, never run', async () => {
@@ -291,6 +306,7 @@ describe('the dashboard in a real browser', () => {
   });
 
   it('when every page has been used, then no script error and no Content-Security-Policy violation was reported', () => {
-    expect(pageErrors.filter((e) => !/status of 40[13]/.test(e))).toEqual([]);
+    // The API's deliberate refusals above (400 invalid settings, 401 after sign-out) log a line too.
+    expect(pageErrors.filter((e) => !/status of 40[013]/.test(e))).toEqual([]);
   });
 });

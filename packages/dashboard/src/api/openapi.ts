@@ -10,6 +10,7 @@ export interface JsonSchema {
   required?: string[];
   minimum?: number;
   maximum?: number;
+  maxLength?: number;
   nullable?: boolean;
 }
 

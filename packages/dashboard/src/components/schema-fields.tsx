@@ -56,7 +56,9 @@ export const SchemaFields = ({
                 value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''}
                 onChange={(e) => onChange(key, e.target.value || undefined)}
               >
-                {!schema.required?.includes(key) && <option value="">—</option>}
+                {(!schema.required?.includes(key) || value === undefined) && (
+                  <option value="">—</option>
+                )}
                 {prop.enum.map((o) => (
                   <option key={String(o)} value={String(o)}>
                     {String(o).replace(/_/g, ' ')}
@@ -89,6 +91,14 @@ export const SchemaFields = ({
                 onChange={(e) =>
                   onChange(key, e.target.value === '' ? undefined : Number(e.target.value))
                 }
+              />
+            ) : (prop.maxLength ?? 0) > 200 ? (
+              <textarea
+                {...p}
+                rows={4}
+                maxLength={prop.maxLength}
+                value={typeof value === 'string' ? value : ''}
+                onChange={(e) => onChange(key, e.target.value)}
               />
             ) : (
               <input
