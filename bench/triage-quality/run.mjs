@@ -140,6 +140,20 @@ for (const sensitivity of SENSITIVITIES) {
       `  false positives removed: ${s.fpRemoved}/${s.fp} = ${pct(s.fpRemoved, s.fp).trim()} (target ≥ 50%); called FALSE_POSITIVE exactly: ${pct(s.fpCalledFp, s.fp).trim()}`,
     );
     calibrationTable(subset);
+    if (sensitivity === 'balanced' && part === 'out-of-fold') {
+      const by = (name, keyOf) => {
+        const groups = new Map();
+        for (const r of subset) groups.set(keyOf(r), [...(groups.get(keyOf(r)) ?? []), r]);
+        for (const [k, rs] of groups) {
+          const g = summarize(rs);
+          console.log(
+            `  ${name} ${k.padEnd(10)} n=${String(g.n).padStart(3)}  real→FP ${g.tpCalledFp}/${g.tp}  false removed ${g.fpRemoved}/${g.fp} (${pct(g.fpRemoved, g.fp).trim()})  accuracy ${pct(g.right, g.n).trim()}`,
+          );
+        }
+      };
+      by('origin  ', (r) => (r.item.origin === 'corpus' ? 'corpus' : 'synthetic'));
+      by('language', (r) => languageOfItem(r.item));
+    }
     if (showMisses && sensitivity === 'balanced' && part === 'out-of-fold') {
       console.log('\n  misses (label → verdict, confidence):');
       for (const r of subset.filter((x) => x.verdict.classification !== x.item.label))

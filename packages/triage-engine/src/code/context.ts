@@ -16,6 +16,8 @@ export interface CodeContext {
   language: LanguageFamily | null;
   /** The finding's file split in lines, when the source view has it. */
   lines: string[] | null;
+  /** The finding's file as read. */
+  text: string | null;
   /** The statement at the location (file lines or the SARIF snippet), or null. */
   sink: string | null;
   /** The exact region when the location has columns on one line, else null. */
@@ -45,7 +47,20 @@ export const fileText = (files: ReadonlyMap<string, string>, uri: string): strin
   return matches.length === 1 ? files.get(matches[0]!) : undefined;
 };
 
-const splitLines = (text: string) => text.replace(/^\uFEFF/, '').split(/\r?\n/);
+/**
+ * A file's lines, cached by its text: a batch triages many findings in one file, and splitting
+ * it for each dominated triage's CPU time. Small and bounded (oldest out first).
+ */
+const LINES = new Map<string, string[]>();
+const splitLines = (text: string): string[] => {
+  let lines = LINES.get(text);
+  if (!lines) {
+    lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+    if (LINES.size >= 256) LINES.delete(LINES.keys().next().value!);
+    LINES.set(text, lines);
+  }
+  return lines;
+};
 
 /** The statement starting at 1-based `line`: joins lines until brackets balance (six at most). */
 export const statementAt = (
@@ -115,5 +130,14 @@ export const codeContext = (finding: TriageFinding, source: SourceView): CodeCon
     )
       region = l.slice(loc.startColumn - 1, loc.endColumn - 1) || null;
   } else if (finding.snippet) sink = finding.snippet;
-  return { language, lines, sink, region, line, flows: flowSteps(finding.codeFlows, files), files };
+  return {
+    language,
+    lines,
+    text: text ?? null,
+    sink,
+    region,
+    line,
+    flows: flowSteps(finding.codeFlows, files),
+    files,
+  };
 };

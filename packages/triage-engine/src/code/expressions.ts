@@ -94,7 +94,9 @@ export const exprKind = (tokens: Token[], text?: string): ExprKind => {
   if (tokens.length === 0) return 'empty';
   if (tokens.some((t) => t.type === 'string' && t.interpolated)) return 'built';
   const names = tokens.filter((t) => t.type === 'ident' && !LITERAL_WORDS.has(t.value));
-  if (names.length === 0) return 'literal';
+  if (names.length === 0)
+    // Only punctuation (a fragment like `> {`) is no value at all.
+    return tokens.some((t) => t.type !== 'punct') ? 'literal' : 'other';
   if (isChain(tokens)) return 'identifier';
   const hasString = tokens.some((t) => t.type === 'string');
   const joins = tokens.some((t) => t.type === 'punct' && ['+', '%', '+=', '||'].includes(t.value));

@@ -1,4 +1,4 @@
-import { definitionOf } from './definitions.js';
+import { definitionOf, enclosingHeader } from './definitions.js';
 import { exprKindOf } from './expressions.js';
 import type { LanguageFamily } from './language.js';
 import { operandsOf } from './operands.js';
@@ -44,7 +44,7 @@ const FIXED_VALUES =
 const TRANSPARENT =
   /^(str|String|String\.valueOf|Objects\.toString|fmt\.Sprint|bytes|string)\s*\(([\s\S]*)\)$/;
 const TRANSPARENT_METHOD =
-  /^([\w$]+(?:\.[\w$]+)*)\.(toString|trim|strip|lower|upper|toLowerCase|toUpperCase|encode|decode|href|toPath|toURI|normalize)\(\s*[^()]*\)$/;
+  /^([\w$]+(?:\.[\w$]+)*)\.(toString|trim|strip|lower|upper|toLowerCase|toUpperCase|encode|decode|toPath|toURI)\(\s*(?:['"][\w-]*['"])?\s*\)$/;
 // Path builders join their arguments like a concatenation.
 const PATH_BUILDER =
   /^(path\.(join|resolve)|os\.path\.join|filepath\.Join|path\.Join|Paths\.get|Path\.of|new\s+File|File)\s*\((?<args>[\s\S]*)\)$/;
@@ -133,7 +133,9 @@ const nameOrigin = (text: string, scope: OriginScope, depth: number): Origin => 
   const name = text.split(/\?\.|\./)[0]!;
   const def = definitionOf(name, lines, scope.line, lang);
   if (!def) return { kind: 'unknown', detail: name };
-  const checked = validatorFor(name, lines.slice(def.line, scope.line - 1), cls);
+  // Checks count between the definition and the sink, inside the sink's function.
+  const from = Math.max(def.line, enclosingHeader(lines, scope.line) ?? 0);
+  const checked = validatorFor(name, lines.slice(from, scope.line - 1), cls);
   let origin: Origin;
   if (def.kind === 'parameter') {
     const decl = def.declaration;

@@ -21,6 +21,17 @@ const HEADER_LINES = 30;
  * content (long lines with few line breaks). Null when the text looks hand-written.
  */
 export const fileMarkers = (text: string): PathKind | null => {
+  if (MARKERS.has(text)) return MARKERS.get(text)!;
+  const found = readMarkers(text);
+  if (MARKERS.size >= 256) MARKERS.delete(MARKERS.keys().next().value!);
+  MARKERS.set(text, found);
+  return found;
+};
+
+/** Markers by file text: many findings of a batch share a file. */
+const MARKERS = new Map<string, PathKind | null>();
+
+const readMarkers = (text: string): PathKind | null => {
   const header = text.split('\n', HEADER_LINES).join('\n');
   for (const [re, marker] of GENERATED)
     if (re.test(header)) return { kind: 'generated', convention: `file marker ${marker}` };

@@ -21,7 +21,7 @@ export const tierEvidence = (tier: DataflowTier): Evidence => ({
   weight: WEIGHTS.tier[tier],
 });
 
-const rhsOf = (code: string) => /(?::=|[^=!<>]=(?!=))\s*(.+?);?\s*$/.exec(code)?.[1] ?? null;
+const rhsOf = (code: string) => /(?::=|[^=!<>]=(?![=>]))\s*(.+?);?\s*$/.exec(code)?.[1] ?? null;
 
 const literalStart = (step: FlowStep, lang: CodeContext['language']): boolean => {
   const label = step.message?.replace(/\s*:\s*[\w.<>[\]]+$/, '').trim();

@@ -42,8 +42,8 @@ export const nonProduction = (finding: TriageFinding, ctx: CodeContext): NonProd
     const byPath = nonProductionPath(uri);
     if (byPath) return make(byPath.kind, byPath.convention);
   }
-  if (ctx.lines) {
-    const byMarker = fileMarkers(ctx.lines.join('\n'));
+  if (ctx.text !== null) {
+    const byMarker = fileMarkers(ctx.text);
     if (byMarker) return make(byMarker.kind, byMarker.convention);
   }
   return null;
