@@ -20,6 +20,7 @@ export {
   flushTraces,
   inCarriedSpan,
   traceFields,
+  type CarriedSpanOptions,
   type TraceCarrier,
 } from './trace-context.js';
 export { queueTelemetry } from './queue-telemetry.js';

@@ -34,25 +34,42 @@ export const captureTraceContext = (): TraceCarrier | null => {
   return carrier['traceparent'] ? carrier : null;
 };
 
+const KINDS = {
+  internal: SpanKind.INTERNAL,
+  producer: SpanKind.PRODUCER,
+  consumer: SpanKind.CONSUMER,
+  client: SpanKind.CLIENT,
+} as const;
+
+export interface CarriedSpanOptions<T> {
+  kind?: keyof typeof KINDS;
+  attributes?: Attributes;
+  /** A failure that is a result, not an exception (a refused delivery): its message, else undefined. */
+  failure?: (result: T) => string | undefined;
+}
+
 /**
  * Runs `fn` in a new span whose parent is the carried context (a new trace without one), and
- * ends the span with `fn`: an exception is recorded and the span marked as an error.
+ * ends the span with `fn`: an exception, or a result `failure` names, marks it as an error.
  */
 export const inCarriedSpan = async <T>(
   name: string,
   carrier: TraceCarrier | null | undefined,
-  options: { kind?: SpanKind; attributes?: Attributes },
+  options: CarriedSpanOptions<T>,
   fn: () => Promise<T>,
 ): Promise<T> => {
   const parent = carrier ? propagation.extract(ROOT_CONTEXT, carrier) : ROOT_CONTEXT;
   const tracer = trace.getTracer('@remediation/runtime');
   return tracer.startActiveSpan(
     name,
-    { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes ?? {} },
+    { kind: KINDS[options.kind ?? 'internal'], attributes: options.attributes ?? {} },
     parent,
     async (span) => {
       try {
-        return await fn();
+        const result = await fn();
+        const failure = options.failure?.(result);
+        if (failure !== undefined) span.setStatus({ code: SpanStatusCode.ERROR, message: failure });
+        return result;
       } catch (err) {
         span.recordException(err as Error);
         span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message });

@@ -156,9 +156,7 @@ describe('a carried trace context', () => {
 
     // Elsewhere, outside any span: a delivery attempt driven by the stored row.
     await context.with(context.active(), () =>
-      inCarriedSpan('webhook deliver', stored, { kind: SpanKind.PRODUCER }, () =>
-        Promise.resolve(),
-      ),
+      inCarriedSpan('webhook deliver', stored, { kind: 'producer' }, () => Promise.resolve()),
     );
     const delivered = await ended('webhook deliver');
     expect(delivered.spanContext().traceId).toBe(root.traceId);
@@ -172,5 +170,17 @@ describe('a carried trace context', () => {
     const span = await ended('webhook deliver failing');
     expect(span.status).toMatchObject({ code: 2, message: 'boom' });
     expect(span.parentSpanContext).toBeUndefined();
+  });
+
+  it('when the result is a failure the caller names, then the span is an error and the result is returned', async () => {
+    const result = await inCarriedSpan(
+      'webhook deliver refused',
+      null,
+      { failure: (r: { status: number }) => (r.status >= 400 ? `status ${r.status}` : undefined) },
+      () => Promise.resolve({ status: 503 }),
+    );
+    expect(result).toEqual({ status: 503 });
+    const span = await ended('webhook deliver refused');
+    expect(span.status).toMatchObject({ code: 2, message: 'status 503' });
   });
 });

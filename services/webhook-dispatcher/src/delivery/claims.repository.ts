@@ -19,6 +19,8 @@ export interface ClaimedDelivery {
    */
   exhausted: boolean;
   envelope: Record<string, unknown>;
+  /** W3C trace context stored with the event: the attempt continues that trace (decision 0021). */
+  traceContext: Record<string, string> | null;
 }
 
 export interface ClaimOptions {
@@ -51,6 +53,7 @@ interface Row {
   secret_ciphertext: Buffer;
   live: boolean;
   envelope: Record<string, unknown>;
+  trace_context: Record<string, string> | null;
 }
 
 /**
@@ -102,7 +105,7 @@ export const claimDue = async (db: Db, options: ClaimOptions): Promise<ClaimedDe
                 d.status = 'failed' as exhausted
     )
     select c.*, w.url, w.secret_ciphertext, (w.active and w.deleted_at is null) as live,
-           o.envelope
+           o.envelope, o.trace_context
     from claimed c
     join webhooks w on w.id = c.webhook_id
     join outbox o on o.id = c.event_id`.execute(db);
@@ -117,5 +120,6 @@ export const claimDue = async (db: Db, options: ClaimOptions): Promise<ClaimedDe
     live: r.live,
     exhausted: r.exhausted,
     envelope: r.envelope,
+    traceContext: r.trace_context,
   }));
 };

@@ -1,5 +1,6 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import type { Agent } from 'node:https';
+import { inCarriedSpan } from '@remediation/runtime';
 import type { SecretBox } from '@remediation/security';
 import { deliveryHeaders } from '../signing/sign.js';
 import type { ClaimedDelivery } from './claims.repository.js';
@@ -50,7 +51,7 @@ export const createSender = (options: SenderOptions) => {
     return body;
   };
 
-  return (delivery: ClaimedDelivery): Promise<PostOutcome> => {
+  const send = (delivery: ClaimedDelivery): Promise<PostOutcome> => {
     let key: KeyObject;
     try {
       key = signingKey(delivery);
@@ -81,4 +82,22 @@ export const createSender = (options: SenderOptions) => {
       allowPrivate: options.allowPrivate,
     });
   };
+
+  // Each attempt continues the trace of the transaction that wrote the event (the upload's).
+  return (delivery: ClaimedDelivery): Promise<PostOutcome> =>
+    inCarriedSpan(
+      'webhook deliver',
+      delivery.traceContext,
+      {
+        kind: 'producer',
+        attributes: {
+          'webhook.delivery_id': delivery.id,
+          'webhook.event_type': delivery.eventType,
+          'webhook.attempt': delivery.attempt,
+        },
+        failure: (outcome) =>
+          outcome.delivered ? undefined : (outcome.errorClass ?? `status ${outcome.statusCode}`),
+      },
+      () => send(delivery),
+    );
 };
