@@ -10,7 +10,8 @@ import type {
   PullRequestState,
 } from '../types.js';
 import { ensureGithubBranch, githubBranchHead } from './github-branch.js';
-import { credentialSecrets, DEFAULT_GITHUB_API, githubClient } from './github-client.js';
+import { credentialSecrets } from '../credentials.js';
+import { DEFAULT_GITHUB_API, githubClient } from './github-client.js';
 import {
   downloadGithubAnalysisSarif,
   listGithubAnalyses,
