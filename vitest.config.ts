@@ -32,6 +32,7 @@ export default defineConfig({
       project('codemods', 'packages/codemods'),
       project('source', 'packages/source'),
       project('forges', 'packages/forges'),
+      project('triage-engine', 'packages/triage-engine'),
       project('api-gateway', 'services/api-gateway'),
       project('sarif-ingest', 'services/sarif-ingest'),
       project('triage', 'services/triage'),
