@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startGithubStandIn, type GithubStandIn } from './support/github-standin.js';
+import { startGitlabStandIn } from './support/gitlab-standin.js';
 
 const TOKEN = 'ghp_validationToken';
 let gh: GithubStandIn;
@@ -52,5 +53,24 @@ describe('GitHub stand-in checks requests against the OpenAPI description', () =
     const res = await send('GET', `/repos/acme/shop/git/commits/${sha}`);
     expect(res.status).toBe(200);
     expect(gh.violations).toEqual([]);
+  });
+});
+
+describe('GitLab stand-in checks requests against the documented endpoints', () => {
+  it('when a body has an undocumented field or misses a required one, then it is a violation answered 400', async () => {
+    const gl = await startGitlabStandIn('group/app', 'glpat-x');
+    try {
+      const res = await fetch(`${gl.apiBaseUrl}/projects/group%2Fapp/merge_requests`, {
+        method: 'POST',
+        headers: { 'private-token': 'glpat-x', 'content-type': 'application/json' },
+        body: JSON.stringify({ source_branch: 'a', title: 't', colour: 'blue' }),
+      });
+      expect(res.status).toBe(400);
+      expect(gl.violations.join('\n')).toMatch(
+        /merge-requests\/create: request body: .*(target_branch|additional)/,
+      );
+    } finally {
+      await gl.close();
+    }
   });
 });
