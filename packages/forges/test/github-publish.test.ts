@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createForgeProvider } from '../src/create-forge-provider.js';
 import { createGithubProvider } from '../src/github/github-provider.js';
 import type { ForgeRepository, PublishRequest } from '../src/types.js';
 import { startGithubStandIn, type GithubStandIn } from './support/github-standin.js';
@@ -226,5 +227,18 @@ describe('GitHub publish', () => {
     } finally {
       await ghes.close();
     }
+  });
+
+  it('when created through createForgeProvider with the default pacing, then publishing still completes through the throttled client', async () => {
+    const paced = createForgeProvider(repo as ForgeRepository & { provider: 'github' }, {
+      kind: 'token',
+      token: TOKEN,
+    });
+    expect(paced.kind).toBe('github');
+    const result = await paced.publish(
+      repo,
+      request({ pr: { ...request().pr, reviewers: [], labels: [] } }),
+    );
+    expect(result).toMatchObject({ created: true, prNumber: 1 });
   });
 });
