@@ -31,6 +31,8 @@ export interface Stack {
   kill(name: ServiceName, signal?: NodeJS.Signals): Promise<void>;
   /** Recent output of a service, for failure messages. */
   output(name: ServiceName): string;
+  /** Base URL of a running service's health server (/livez, /readyz, /metrics). */
+  healthUrl(name: ServiceName): string;
   stop(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export const startStack = async (databaseUrl: string): Promise<Stack> => {
   const gatewayPort = await freePort();
   const children = new Map<ServiceName, ChildProcess>();
   const logs = new Map<ServiceName, string[]>();
+  const healthPorts = new Map<ServiceName, number>();
   const base = {
     PATH: process.env['PATH'] ?? '',
     NODE_ENV: 'production',
@@ -81,6 +84,7 @@ export const startStack = async (databaseUrl: string): Promise<Stack> => {
         }
       ).scripts.start;
       const healthPort = await freePort();
+      healthPorts.set(name, healthPort);
       const child = spawn(process.execPath, start.replace(/^node\s+/, '').split(/\s+/), {
         cwd: dir,
         env: {
@@ -111,6 +115,7 @@ export const startStack = async (databaseUrl: string): Promise<Stack> => {
       children.delete(name);
     },
     output: (name) => (logs.get(name) ?? []).join(''),
+    healthUrl: (name) => `http://127.0.0.1:${healthPorts.get(name)}`,
     stop: async () => {
       await Promise.all([...children.keys()].map((n) => stack.kill(n)));
     },
