@@ -263,7 +263,7 @@ describe('the dashboard in a real browser', () => {
     await page.locator('table.diff.unified tr.add').waitFor();
   });
 
-  it('when a webhook is registered to a local HTTPS receiver and pinged, then the delivery and its attempt show in the log and the receiver checks the signature', async () => {
+  it('when a webhook is registered to a local HTTPS receiver and pinged, then the delivery and its attempt show in the log, the receiver checks the signature, a redelivery arrives and the webhook can be deleted', async () => {
     await nav('Webhooks').click();
     await page.getByLabel('Endpoint URL', { exact: true }).fill('http://example.com/hook');
     await page.getByRole('button', { name: 'Register webhook' }).click();
@@ -292,6 +292,22 @@ describe('the dashboard in a real browser', () => {
     expect(ping!.headers['x-service-signature']).toBe(
       createHmac('sha256', secret).update(ping!.body).digest('hex'),
     );
+
+    // Redeliver: the same event again, as a new delivery that is delivered too.
+    await page.getByRole('button', { name: 'Redeliver' }).first().click();
+    await page.getByText(/Redelivery queued/).waitFor();
+    await refreshUntil(
+      () =>
+        page
+          .locator('.delivery', { hasText: 'redelivery' })
+          .locator('.badge', { hasText: /^delivered$/ }),
+      'a delivered redelivery',
+    );
+    expect(receiver.received.filter((r) => JSON.parse(r.body).type === 'ping')).toHaveLength(2);
+
+    await page.getByRole('link', { name: '← Webhooks' }).click();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No webhooks registered.').waitFor();
   });
 
   it('when the token is revoked, then the API refuses it at once; signing out ends the session', async () => {
