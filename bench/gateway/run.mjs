@@ -1,11 +1,16 @@
 // bench/gateway: authenticated GET /v1/repositories/{id}/fixes?limit=20 with 1,000 fixes stored,
-// 50 concurrent connections, against a bare Express app returning a constant body in the same run.
-// Prints throughput, p99 latency and the ratio. Needs `pnpm build` and local PostgreSQL + Redis.
+// 50 concurrent connections, in the same run against two baselines: a bare Express app returning a
+// constant body, and a bare Express + pg app doing the same read (same prepared statement, same
+// pool size, same JSON; checked equal to the gateway's answer). Prints throughput, latency and
+// the gateway's ratio to each. Needs `pnpm build` and local PostgreSQL + Redis.
 import { fork, spawn } from 'node:child_process';
+import { deepStrictEqual } from 'node:assert';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { sql } from 'kysely';
 import { newId } from '@remediation/db';
 import { generateToken } from '@remediation/security';
 import { createBenchDatabase } from '../lib/database.mjs';
@@ -69,6 +74,23 @@ const seed = async (db) => {
     })
     .execute();
   return { repoId, token: token.token };
+};
+
+/** User + system CPU seconds a process has used. */
+const cpuSeconds = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+/** The SQL text of the gateway's page query, as its connection last ran it. */
+const gatewayStatement = async (db) => {
+  const { rows } = await sql`
+    select query from pg_stat_activity
+    where datname = current_database() and pid <> pg_backend_pid()
+      and query like 'select %from "fixes" where %order by%'`.execute(db);
+  if (rows.length === 0)
+    throw new Error('the gateway page query was not found in pg_stat_activity');
+  return rows[0].query;
 };
 
 const freePort = () =>
@@ -143,34 +165,47 @@ const main = async () => {
     gateway.stdout.resume();
     await waitReady(healthPort, gateway);
 
-    const bare = fork(fileURLToPath(new URL('./bare-app.mjs', import.meta.url)), {
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
-    children.push(bare);
-    const barePort = await new Promise((resolve) => bare.once('message', (m) => resolve(m.port)));
-
     const path = `/v1/repositories/${repoId}/fixes?limit=20`;
     const headers = { authorization: `Bearer ${token}` };
     const check = await fetch(`http://127.0.0.1:${gatewayPort}${path}`, { headers });
     const page = await check.json();
     if (check.status !== 200 || page.data.length !== 20)
       throw new Error(`gateway answered ${check.status}: ${JSON.stringify(page).slice(0, 300)}`);
+    const pageSql = await gatewayStatement(database.db);
 
-    // BENCH_ONLY=gateway skips the baseline (for profiling the gateway alone); the ratio needs both.
+    const startBaseline = async (file) => {
+      const child = fork(fileURLToPath(new URL(file, import.meta.url)), {
+        env: { ...process.env, DATABASE_URL: dbUrl, PAGE_SQL: pageSql, NODE_ENV: 'production' },
+        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      });
+      children.push(child);
+      const port = await new Promise((resolve) => child.once('message', (m) => resolve(m.port)));
+      return { port, pid: child.pid };
+    };
+    const bare = await startBaseline('./bare-app.mjs');
+    const same = await startBaseline('./same-work-app.mjs');
+    // The same-work baseline must answer exactly what the gateway answers.
+    deepStrictEqual(await (await fetch(`http://127.0.0.1:${same.port}${path}`)).json(), page);
+
+    // BENCH_ONLY=gateway skips the baselines (for profiling the gateway alone); ratios need them.
     const only = process.env.BENCH_ONLY;
-    await warm(`http://127.0.0.1:${barePort}${path}`, headers);
-    const bareResult =
-      only === 'gateway'
-        ? { requests: { average: NaN }, latency: {} }
-        : await load(`http://127.0.0.1:${barePort}${path}`, headers);
-    await warm(`http://127.0.0.1:${gatewayPort}${path}`, headers);
-    const gatewayResult = await load(`http://127.0.0.1:${gatewayPort}${path}`, headers);
+    const skipped = { requests: { average: NaN, total: NaN }, latency: {}, cpuMicros: NaN };
+    const measure = async ({ port, pid }) => {
+      await warm(`http://127.0.0.1:${port}${path}`, headers);
+      const cpu0 = cpuSeconds(pid);
+      const result = await load(`http://127.0.0.1:${port}${path}`, headers);
+      return { ...result, cpuMicros: ((cpuSeconds(pid) - cpu0) * 1e6) / result.requests.total };
+    };
+    const bareResult = only === 'gateway' ? skipped : await measure(bare);
+    const sameResult = only === 'gateway' ? skipped : await measure(same);
+    const gatewayResult = await measure({ port: gatewayPort, pid: gateway.pid });
 
     const summary = (name, r) => ({
       name,
       'req/s': Math.round(r.requests.average),
       'p50 ms': r.latency.p50,
       'p99 ms': r.latency.p99,
+      'server CPU µs/req': Math.round(r.cpuMicros),
       non2xx: r.non2xx,
       errors: r.errors,
     });
@@ -179,10 +214,12 @@ const main = async () => {
     );
     console.table([
       summary('bare express (constant body)', bareResult),
+      summary('bare express + pg (same read)', sameResult),
       summary('api-gateway GET fixes?limit=20', gatewayResult),
     ]);
-    const ratio = gatewayResult.requests.average / bareResult.requests.average;
-    console.log(`throughput ratio gateway/bare: ${ratio.toFixed(2)} (target >= 0.50)`);
+    const ratio = (r) => (gatewayResult.requests.average / r.requests.average).toFixed(2);
+    console.log(`throughput ratio gateway/constant body: ${ratio(bareResult)}`);
+    console.log(`throughput ratio gateway/same read: ${ratio(sameResult)} (target >= 0.60)`);
     if (gatewayResult.non2xx > 0 || gatewayResult.errors > 0) {
       console.log('warning: the gateway answered non-2xx or errored during the run');
       process.exitCode = 1;
