@@ -43,8 +43,10 @@ which value to set. Rendered from templates/validations.yaml only, so failures n
 {{- end }}
 {{- end }}
 {{- end }}
-{{- if and .Values.telemetry.prometheusRule.enabled (not .Values.telemetry.prometheusRule.groups) }}
-{{- fail "telemetry.prometheusRule.groups: give at least one rule group when telemetry.prometheusRule.enabled" }}
+{{- with .Values.telemetry.prometheusRule }}
+{{- if and .enabled (not .defaultRules) (not .groups) }}
+{{- fail "telemetry.prometheusRule.groups: give at least one rule group when telemetry.prometheusRule.enabled and defaultRules is false" }}
+{{- end }}
 {{- end }}
 {{- if not $enabled }}
 {{- fail "services: enable at least one service" }}
