@@ -7,7 +7,7 @@ export const TriageConfig = configSchema({
   /** Decrypts repository credentials (the same key as the gateway's). */
   SECRETS_ENCRYPTION_KEY: Type.String({ minLength: 1 }),
   /** Triage batches processed at once by one process. */
-  TRIAGE_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 32, default: 2 }),
+  TRIAGE_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 32, default: 4 }),
   /** A process that dies mid-batch has its batch retried after about this long. */
   TRIAGE_JOB_LOCK_MS: Type.Integer({ minimum: 1_000, default: 60_000 }),
   /** How often pending triage and fix batches are checked for a lost or failed job. */

@@ -136,10 +136,14 @@ export const loadBatchScan = async (db: DbOrTx, scanId: string): Promise<BatchSc
     : undefined;
 };
 
-/** Locks the scan row: batches of one scan end one at a time (see `completeScanIfSettled`). */
+/**
+ * Locks the scan row: batches of one scan end one at a time (see `completeScanIfSettled`).
+ * `no key update`: the batch's own inserts hold key-share locks on the scan (foreign keys),
+ * which a plain `for update` would wait on, deadlocking two batches.
+ */
 export const lockScan = async (trx: DbOrTx, scanId: string): Promise<boolean> => {
   const row = await sql<{
     id: string;
-  }>`select id from scans where id = ${scanId} for update`.execute(trx);
+  }>`select id from scans where id = ${scanId} for no key update`.execute(trx);
   return row.rows.length > 0;
 };

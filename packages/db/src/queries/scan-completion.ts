@@ -73,7 +73,7 @@ export const completeScanIfSettled = async (
     join repositories r on r.id = s.repository_id
     join organizations o on o.id = r.organization_id
     where s.id = ${scanId}
-    for update of s`.execute(trx);
+    for no key update of s`.execute(trx);
   const row = scan.rows[0];
   if (!row || (row.state !== 'processing' && row.state !== 'queued')) return 'ended';
   if (!row.ingested) return 'pending';

@@ -56,7 +56,7 @@ const splitLines = (text: string): string[] => {
   let lines = LINES.get(text);
   if (!lines) {
     lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-    if (LINES.size >= 256) LINES.delete(LINES.keys().next().value!);
+    if (LINES.size >= 4096) LINES.delete(LINES.keys().next().value!);
     LINES.set(text, lines);
   }
   return lines;

@@ -23,7 +23,7 @@ const HEADER_LINES = 30;
 export const fileMarkers = (text: string): PathKind | null => {
   if (MARKERS.has(text)) return MARKERS.get(text)!;
   const found = readMarkers(text);
-  if (MARKERS.size >= 256) MARKERS.delete(MARKERS.keys().next().value!);
+  if (MARKERS.size >= 4096) MARKERS.delete(MARKERS.keys().next().value!);
   MARKERS.set(text, found);
   return found;
 };

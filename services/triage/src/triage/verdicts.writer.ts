@@ -110,7 +110,8 @@ export const recordBatch = (
   decided: Decided[],
 ): Promise<{ duplicate: boolean; fixes: NewBatch[]; events: number }> =>
   db.transaction().execute(async (trx) => {
-    await lockScan(trx, scan.id);
+    // The batch row's lock serializes a duplicate job; the scan row is locked only for the
+    // barrier at the end, so batches of one scan write their verdicts concurrently.
     if (!(await finishBatch(trx, batchId, { state: 'done' })))
       return { duplicate: true, fixes: [], events: 0 };
     const fresh = await insertNew(trx, scan.id, decided);
@@ -127,6 +128,7 @@ export const recordBatch = (
         .updateTable('findings')
         .set({ triage_error: null })
         .where('id', 'in', ids)
+        .where('triage_error', 'is not', null)
         .execute();
     const routed = decided.filter((d) => d.decision.kind !== 'done' && d.decision.route);
     if (routed.length > 0)
@@ -140,6 +142,7 @@ export const recordBatch = (
           routed.map((d) => d.findingId),
         )
         .execute();
+    await lockScan(trx, scan.id);
     const fixes = await afterTriageBatch(trx, scan.id, scan.settings);
     return { duplicate: false, fixes, events: events.length };
   });

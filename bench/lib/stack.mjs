@@ -1,0 +1,96 @@
+// Helpers the pipeline benchmarks share: built services as processes, the operator CLI, peak
+// memory of a process, and waiting on a scan's columns.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { run as remediate } from '@remediation/cli';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+/** Starts a built service (`services/<name>/dist`) and resolves once `/readyz` answers. */
+export const startService = async (name, env) => {
+  const healthPort = await freePort();
+  const child = spawn(process.execPath, ['--import', './dist/instrument.js', 'dist/main.js'], {
+    cwd: `${ROOT}/services/${name}`,
+    env: {
+      PATH: process.env.PATH,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      HEALTH_PORT: String(healthPort),
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${healthPort}/readyz`)).ok) return child;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${name} did not become ready`);
+};
+
+export const stop = (child) =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+
+/** Peak resident set of a live process (Linux VmHWM), MB. */
+export const peakRssMb = (pid) => {
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+};
+
+/** Runs `remediate` in-process and returns its JSON output. */
+export const cli = async (argv, env) => {
+  const out = [];
+  const code = await remediate(argv, {
+    env,
+    out: (l) => out.push(l),
+    err: (l) => console.error(l),
+  });
+  if (code !== 0) throw new Error(`remediate ${argv.join(' ')} failed`);
+  return JSON.parse(out.join('\n'));
+};
+
+/** Polls the scan row (10 ms) until `done(row)`; resolves with the row. */
+export const waitForScan = async (db, scanId, done, timeoutMs = 600_000) => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const row = await db.selectFrom('scans').selectAll().where('id', '=', scanId).executeTakeFirstOrThrow();
+    if (done(row) || row.state === 'failed') return row;
+    if (Date.now() > deadline) throw new Error(`scan ${scanId} still ${row.state}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+/** POSTs a gzip-compressed SARIF document; resolves with the scan id and the time to 202. */
+export const upload = async (gatewayUrl, repoId, token, body, query = '') => {
+  const started = performance.now();
+  const res = await fetch(`${gatewayUrl}/v1/repositories/${repoId}/sarif${query}`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      'Content-Encoding': 'gzip',
+    },
+    body,
+  });
+  if (res.status !== 202) throw new Error(`upload ${res.status} ${await res.text()}`);
+  const { scan_id } = await res.json();
+  return { scanId: scan_id, started, acceptedMs: performance.now() - started };
+};
