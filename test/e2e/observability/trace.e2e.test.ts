@@ -1,28 +1,18 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { newId } from '@remediation/db';
 import { createTestDatabase, type TestDatabase } from '@remediation/db/testing';
-import { generateToken } from '@remediation/security';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { RECEIVER_CA_FILE, startReceiver } from '../dashboard/receiver.js';
+import { startReceiver } from '../dashboard/receiver.js';
 import { startStack, type ServiceName, type Stack } from '../stack.js';
 import { createLocalRepo, type LocalRepo } from '../support/git-repo.js';
-import { insertTenant } from '../support/tenant.js';
 import { startOtlpReceiver, type ReceivedSpan } from './otlp-receiver.js';
+import {
+  apiClient,
+  createTenant,
+  pipelineEnv,
+  SESSION_JS,
+  sessionSarif,
+  waitFor as waitUntil,
+} from './pipeline.js';
 import { deployables } from './services.js';
-
-/** A session id from Math.random: CodeQL's js/insecure-randomness, which has a codemod. */
-const SESSION = `'use strict';
-
-const express = require('express');
-
-function newSessionId() {
-  return Math.random().toString(36).slice(2);
-}
-
-module.exports = { newSessionId, express };
-`;
 
 /** The span each hop adds to the upload's trace, by the service that runs it. */
 const HOPS: Record<string, string> = {
@@ -42,19 +32,16 @@ const services = deployables();
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  repo = createLocalRepo({ 'src/session.js': SESSION });
+  repo = createLocalRepo({ 'src/session.js': SESSION_JS });
   otlp = await startOtlpReceiver();
   hooks = await startReceiver();
   stack = await startStack(database.url);
   const env = {
+    ...pipelineEnv(),
     LOG_LEVEL: 'info',
     OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
     // Spans leave each process within 100 ms instead of 5 s.
     OTEL_BSP_SCHEDULE_DELAY: '100',
-    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-    WEBHOOK_CA_FILE: RECEIVER_CA_FILE,
-    GIT_ALLOWED_PROTOCOLS: 'file',
-    GIT_MIRROR_DIR: mkdtempSync(join(tmpdir(), 'trace-mirrors-')),
   };
   for (const name of services) await stack.start(name, env);
 });
@@ -66,80 +53,12 @@ afterAll(async () => {
   repo?.remove();
 });
 
-/** An organization-wide token on an organization without rate limits. */
-const tenant = async () => {
-  const t = await insertTenant(database.db, repo.url, { auto_fix: true, auto_pr: true });
-  await database.db
-    .updateTable('organizations')
-    .set({ rate_limit_rpm: 1_000_000, rate_limit_burst: 1_000_000 })
-    .where('id', '=', t.orgId)
-    .execute();
-  const generated = generateToken();
-  await database.db
-    .insertInto('api_tokens')
-    .values({
-      id: newId(),
-      organization_id: t.orgId,
-      name: 'ci',
-      token_hash: generated.hash,
-      display_prefix: generated.displayPrefix,
-      scope: 'organization',
-      repository_id: null,
-      expires_at: null,
-      revoked_at: null,
-    })
-    .execute();
-  return { ...t, token: generated.token };
-};
-
-const sarif = (commit: string) => ({
-  version: '2.1.0',
-  $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-  runs: [
-    {
-      tool: { driver: { name: 'CodeQL', rules: [{ id: 'js/insecure-randomness' }] } },
-      versionControlProvenance: [{ repositoryUri: repo.url, revisionId: commit }],
-      results: [
-        {
-          ruleId: 'js/insecure-randomness',
-          level: 'warning',
-          message: { text: 'Insecure randomness used for a session id.' },
-          locations: [
-            {
-              physicalLocation: {
-                artifactLocation: { uri: 'src/session.js' },
-                region: { startLine: 6, startColumn: 10, endLine: 6, endColumn: 23 },
-              },
-            },
-          ],
-        },
-      ],
-    },
-  ],
-});
-
-/** Polls (bounded) until `check` returns a value. */
-const waitFor = async <T>(what: string, check: () => T | undefined, timeoutMs = 90_000) => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) {
-      const logs = services.map((s) => `--- ${s}\n${stack.output(s).slice(-3000)}`).join('\n');
-      throw new Error(`timed out waiting for ${what}\n${logs}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
+const waitFor = <T>(what: string, check: () => T | undefined) =>
+  waitUntil(stack, services, what, check);
 
 it('one upload through the gateway and every worker is one trace: request, ingest, triage, fix, publish and each webhook delivery', async () => {
-  const { repoId, token } = await tenant();
-  const call = (method: string, path: string, body?: unknown) =>
-    fetch(`${stack.url}/v1${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+  const { repoId, token } = await createTenant(database.db, repo.url);
+  const call = apiClient(stack, token);
   const webhook = await call('POST', '/webhooks', {
     url: hooks.url,
     events: ['triage.completed', 'fix.generated', 'scan.completed'],
@@ -149,7 +68,7 @@ it('one upload through the gateway and every worker is one trace: request, inges
   const upload = await call(
     'POST',
     `/repositories/${repoId}/sarif?commit_sha=${repo.head()}`,
-    sarif(repo.head()),
+    sessionSarif(repo.url, repo.head()),
   );
   expect(upload.status).toBe(202);
   const { scan_id: scanId } = (await upload.json()) as { scan_id: string };
