@@ -4,6 +4,7 @@ import { useSession } from './api/session.js';
 import { Layout } from './components/layout.js';
 import { Loading } from './components/ui.js';
 import { ChangePasswordPage } from './pages/change-password.js';
+import { CodemodsPage } from './pages/codemods.js';
 import { FindingPage } from './pages/finding.js';
 import { FindingsPage } from './pages/findings.js';
 import { FixesPage } from './pages/fixes.js';
@@ -24,6 +25,7 @@ const TITLES: [RegExp, string][] = [
   [/^\/findings/, 'Findings'],
   [/^\/fixes\/./, 'Fix'],
   [/^\/fixes/, 'Fixes'],
+  [/^\/codemods/, 'Codemods'],
   [/^\/webhooks\/./, 'Delivery log'],
   [/^\/webhooks/, 'Webhooks'],
   [/^\/settings\/tokens/, 'API Tokens'],
@@ -88,6 +90,9 @@ export const App = () => {
               <FixPage id={p.id} />
             </Suspense>
           )}
+        </Route>
+        <Route path="/codemods">
+          <CodemodsPage />
         </Route>
         <Route path="/webhooks">
           <WebhooksPage />

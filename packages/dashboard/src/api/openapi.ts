@@ -36,3 +36,7 @@ export const requestSchema = async (
   method: string,
 ): Promise<JsonSchema | undefined> =>
   (await openApi()).paths[path]?.[method]?.requestBody?.content?.['application/json']?.schema;
+
+/** Whether the API offers `method path` today (features that land later show up by themselves). */
+export const hasOperation = async (path: string, method: string): Promise<boolean> =>
+  Boolean((await openApi()).paths[path]?.[method]);

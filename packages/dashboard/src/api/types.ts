@@ -3,6 +3,7 @@
 export type {
   ApiToken,
   ApiTokenCreated,
+  Codemod,
   Finding,
   FindingDetail,
   Fix,
@@ -12,6 +13,8 @@ export type {
   Repository,
   RepositorySettings,
   Scan,
+  ScanWarning,
+  TriageEvidence,
   Webhook,
   WebhookCreated,
   WebhookDelivery,

@@ -6,6 +6,7 @@ const NAV = [
   { href: '/', label: 'Overview' },
   { href: '/findings', label: 'Findings' },
   { href: '/fixes', label: 'Fixes' },
+  { href: '/codemods', label: 'Codemods' },
   { href: '/webhooks', label: 'Webhooks' },
   { href: '/settings/tokens', label: 'API Tokens' },
 ] as const;

@@ -6,32 +6,9 @@ import type { FindingDetail } from '../api/types.js';
 import { useApi } from '../api/use-api.js';
 import { CodeFlows } from '../components/code-flows.js';
 import { SchemaFields, type Values } from '../components/schema-fields.js';
+import { TriageVerdict } from '../components/triage-verdict.js';
 import { Badge, ErrorNote, Loading } from '../components/ui.js';
 import { locationText } from './findings.js';
-
-/** One piece of triage evidence: a sentence, or a signal with its effect, detail and place. */
-const Evidence = ({ item }: { item: unknown }) => {
-  if (typeof item === 'string') return <>{item}</>;
-  const e = item as {
-    signal?: string;
-    effect?: string;
-    detail?: string;
-    at?: { uri?: string; line?: number | null };
-  };
-  return (
-    <>
-      {e.signal && <strong>{e.signal.replace(/_/g, ' ')}</strong>}
-      {e.effect && <span className="muted"> ({e.effect})</span>}
-      {e.detail && <>: {e.detail}</>}
-      {e.at?.uri && (
-        <>
-          {' '}
-          at <code>{`${e.at.uri}${e.at.line ? `:${e.at.line}` : ''}`}</code>
-        </>
-      )}
-    </>
-  );
-};
 
 const safeHref = (uri: string | null | undefined) =>
   uri && /^https?:\/\//i.test(uri) ? uri : undefined;
@@ -117,45 +94,18 @@ export const FindingPage = ({ id }: { id: string }) => {
             <dd>{f.problems.join(', ')}</dd>
           </>
         )}
-        {f.fix_id && (
-          <>
-            <dt>Fix</dt>
-            <dd>
-              <Link href={`/fixes/${f.fix_id}`}>View the fix</Link>
-            </dd>
-          </>
-        )}
+        <dt>Fix</dt>
+        <dd>
+          {f.fix_id ? (
+            <Link href={`/fixes/${f.fix_id}`}>View the fix</Link>
+          ) : (
+            <span className="muted">{f.fix_note ?? 'none'}</span>
+          )}
+        </dd>
       </dl>
       <section aria-labelledby="triage-title">
         <h2 id="triage-title">Triage</h2>
-        {f.triage ? (
-          <dl className="facts">
-            <dt>Verdict</dt>
-            <dd>
-              <Badge value={f.triage.classification} />
-            </dd>
-            <dt>Confidence</dt>
-            <dd>{Math.round(f.triage.confidence * 100)}%</dd>
-            <dt>Justification</dt>
-            <dd>{f.triage.justification}</dd>
-            {f.triage.evidence.length > 0 && (
-              <>
-                <dt>Evidence</dt>
-                <dd>
-                  <ul>
-                    {(f.triage.evidence as unknown[]).map((e, i) => (
-                      <li key={i}>
-                        <Evidence item={e} />
-                      </li>
-                    ))}
-                  </ul>
-                </dd>
-              </>
-            )}
-          </dl>
-        ) : (
-          <p className="muted">Not triaged yet.</p>
-        )}
+        <TriageVerdict finding={f} />
         <OverrideForm finding={f} onSaved={setUpdated} />
       </section>
       <section aria-labelledby="rule-title">

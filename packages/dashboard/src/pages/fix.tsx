@@ -3,17 +3,10 @@ import { api } from '../api/client.js';
 import type { FixDetail } from '../api/types.js';
 import { useApi } from '../api/use-api.js';
 import { DiffView } from '../components/diff-view.js';
+import { FixEvaluation } from '../components/fix-evaluation.js';
+import { PublishControl } from '../components/publish-control.js';
 import { Markdown } from '../components/markdown.js';
 import { Badge, ErrorNote, formatTime, Loading } from '../components/ui.js';
-
-const EvaluationValue = ({ value }: { value: unknown }) =>
-  typeof value === 'boolean' ? (
-    <span>{value ? 'passed' : 'failed'}</span>
-  ) : typeof value === 'string' || typeof value === 'number' ? (
-    <span>{String(value)}</span>
-  ) : (
-    <pre>{JSON.stringify(value, null, 2)}</pre>
-  );
 
 /** A fix: its diff (side by side or unified), rationale (sanitized markdown), evaluation and pull request. */
 export const FixPage = ({ id }: { id: string }) => {
@@ -21,6 +14,7 @@ export const FixPage = ({ id }: { id: string }) => {
   if (fix.error) return <ErrorNote error={fix.error} />;
   if (!fix.data) return <Loading />;
   const f = fix.data;
+  const prUrl = f.pr_url && /^https?:\/\//.test(f.pr_url) ? f.pr_url : undefined;
   return (
     <>
       <p>
@@ -33,7 +27,12 @@ export const FixPage = ({ id }: { id: string }) => {
         <dt>Codemod</dt>
         <dd>
           <code>{f.codemod}</code>
-          {f.ai_generated ? ' (AI-generated)' : ''}
+          {f.ai_generated && (
+            <>
+              {' '}
+              <span className="badge badge-ai">AI-generated</span>
+            </>
+          )}
         </dd>
         <dt>Created</dt>
         <dd>{formatTime(f.created_at)}</dd>
@@ -48,33 +47,28 @@ export const FixPage = ({ id }: { id: string }) => {
         </dd>
         <dt>Pull request</dt>
         <dd>
-          {f.pr_url && /^https?:\/\//.test(f.pr_url) ? (
-            <a href={f.pr_url} rel="noopener noreferrer" target="_blank">
-              {f.pr_url}
+          {prUrl ? (
+            <a href={prUrl} rel="noopener noreferrer" target="_blank">
+              {prUrl}
             </a>
           ) : (
             'none yet'
           )}
         </dd>
       </dl>
+      {f.publish_error && (
+        <p className="notice error">
+          {f.status === 'superseded' ? 'Superseded' : 'Could not publish'}: {f.publish_error}
+        </p>
+      )}
+      <PublishControl fix={f} onPublished={fix.reload} />
       <section aria-labelledby="rationale-title">
         <h2 id="rationale-title">Rationale</h2>
         {f.rationale ? <Markdown source={f.rationale} /> : <p className="muted">No rationale.</p>}
       </section>
       <section aria-labelledby="evaluation-title">
         <h2 id="evaluation-title">Evaluation</h2>
-        {Object.keys(f.evaluation).length === 0 ? (
-          <p className="muted">No evaluation recorded.</p>
-        ) : (
-          <dl className="facts">
-            {Object.entries(f.evaluation).map(([k, v]) => [
-              <dt key={`${k}-t`}>{k.replace(/_/g, ' ')}</dt>,
-              <dd key={`${k}-d`}>
-                <EvaluationValue value={v} />
-              </dd>,
-            ])}
-          </dl>
-        )}
+        <FixEvaluation evaluation={f.evaluation} />
       </section>
       <section aria-labelledby="diff-title">
         <h2 id="diff-title">Change</h2>

@@ -1,21 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { api, ApiError, type Page } from '../api/client.js';
+import { api, ApiError } from '../api/client.js';
 import { requestSchema } from '../api/openapi.js';
 import { useMe } from '../api/session.js';
-import type { Repository, Scan } from '../api/types.js';
+import type { Repository } from '../api/types.js';
 import { useApi } from '../api/use-api.js';
+import { ScanHistory } from '../components/scan-history.js';
 import { SchemaFields, type Values } from '../components/schema-fields.js';
-import { useCursor } from '../components/use-cursor.js';
-import {
-  Badge,
-  ErrorNote,
-  Field,
-  formatDuration,
-  formatTime,
-  Loading,
-  Pager,
-} from '../components/ui.js';
+import { ErrorNote, Field, Loading } from '../components/ui.js';
 
 /** Every setting `PATCH /repositories/{id}` accepts, read from the API's schema; errors shown at their field. */
 const SettingsForm = ({
@@ -145,76 +137,6 @@ const UploadForm = ({ repoId, onUploaded }: { repoId: string; onUploaded: () => 
         </p>
       )}
     </form>
-  );
-};
-
-const ScanHistory = ({ repoId, refreshKey }: { repoId: string; refreshKey: number }) => {
-  const paging = useCursor();
-  const scans = useApi(
-    () =>
-      api<Page<Scan>>('GET', `/repositories/${repoId}/scans`, {
-        query: { cursor: paging.cursor, limit: 10 },
-      }),
-    `${repoId}:${paging.cursor}:${refreshKey}`,
-  );
-  return (
-    <section aria-labelledby="scans-title">
-      <h2 id="scans-title">Scan history</h2>
-      <button type="button" className="secondary" onClick={scans.reload}>
-        Refresh
-      </button>
-      <ErrorNote error={scans.error} />
-      {scans.data && scans.data.data.length === 0 && <p className="muted">No scans yet.</p>}
-      {scans.data && scans.data.data.length > 0 && (
-        <div className="scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Started</th>
-                <th scope="col">State</th>
-                <th scope="col">Duration</th>
-                <th scope="col">Tools</th>
-                <th scope="col" className="num">
-                  Findings
-                </th>
-                <th scope="col" className="num">
-                  Warnings
-                </th>
-                <th scope="col">Commit</th>
-              </tr>
-            </thead>
-            <tbody>
-              {scans.data.data.map((s) => (
-                <tr key={s.scan_id}>
-                  <td>{formatTime(s.created_at)}</td>
-                  <td>
-                    <Badge value={s.state} />
-                    {s.error && <div className="error">{s.error}</div>}
-                  </td>
-                  <td>{formatDuration(s.duration_ms)}</td>
-                  <td>{s.tools.join(', ') || '—'}</td>
-                  <td className="num">
-                    <Link href={`/findings?repository=${repoId}&scan_id=${s.scan_id}`}>
-                      {s.findings_count}
-                    </Link>
-                  </td>
-                  <td className="num">{s.warnings_count}</td>
-                  <td>
-                    <code>{s.commit_sha?.slice(0, 12) ?? '—'}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager
-        hasPrevious={paging.hasPrevious}
-        hasMore={scans.data?.has_more ?? false}
-        onPrevious={paging.previous}
-        onNext={() => paging.next(scans.data?.next_cursor ?? null)}
-      />
-    </section>
   );
 };
 
