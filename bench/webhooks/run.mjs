@@ -146,6 +146,7 @@ const throughputPhase = (ports, dispatchers) =>
       'every fast delivery to be recorded',
     );
     const cpu = running.cpuSeconds() - cpu0;
+    const attemptsEach = await running.attemptsEach();
     const { counts } = await ask('counts');
     const redis = (await redisCommands(REDIS_URL)) - redis0;
     const xacts = (await transactions(db)) - xact0;
@@ -166,6 +167,7 @@ const throughputPhase = (ports, dispatchers) =>
           measure: 'requests beyond one per delivery (fast+slow)',
           value: counts.fast.requests + counts.slow.requests - handled,
         },
+        { measure: 'attempts made by each dispatcher', value: attemptsEach.join(' / ') },
         { measure: 'dispatcher CPU per delivery (µs)', value: Math.round((cpu * 1e6) / handled) },
         { measure: 'PostgreSQL transactions per delivery', value: (xacts / handled).toFixed(3) },
         {

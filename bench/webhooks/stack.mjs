@@ -62,8 +62,10 @@ export const startDispatchers = async ({
 }) => {
   const prefix = `bench-${randomBytes(3).toString('hex')}`;
   const children = [];
+  const healthPorts = [];
   for (let i = 0; i < count; i++) {
     const healthPort = await freePort();
+    healthPorts.push(healthPort);
     const child = spawn(
       process.execPath,
       [...nodeArgs, '--import', './dist/instrument.js', 'dist/main.js'],
@@ -101,6 +103,17 @@ export const startDispatchers = async ({
   return {
     children,
     prefix,
+    /** Attempts each dispatcher made so far (its remediation_webhook_attempts_total). */
+    attemptsEach: () =>
+      Promise.all(
+        healthPorts.map(async (port) => {
+          const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+          return [...text.matchAll(/^remediation_webhook_attempts_total\{[^}]*\} (\d+)/gm)].reduce(
+            (sum, m) => sum + Number(m[1]),
+            0,
+          );
+        }),
+      ),
     /** User + system CPU seconds used so far by every dispatcher process. */
     cpuSeconds: () =>
       children.reduce((sum, child) => {
