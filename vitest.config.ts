@@ -37,6 +37,7 @@ export default defineConfig({
       project('sarif-ingest', 'services/sarif-ingest'),
       project('triage', 'services/triage'),
       project('fixer', 'services/fixer'),
+      project('pr-publisher', 'services/pr-publisher'),
       project('webhook-dispatcher', 'services/webhook-dispatcher'),
       project('deploy', 'deploy'),
       {

@@ -48,3 +48,9 @@ export type FixDetail = Static<typeof FixDetail>;
 export const FixList = Page(Fix, 'FixList');
 
 export const FixFilters = { status: Type.Optional(FixStatusSchema) };
+
+/** Answer of `POST /fixes/{id}/publish` (202). */
+export const PublishAccepted = Type.Object(
+  { fix_id: Id, status: FixStatusSchema },
+  { additionalProperties: false, title: 'PublishAccepted' },
+);

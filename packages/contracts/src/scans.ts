@@ -6,7 +6,8 @@ export type ScanState = (typeof SCAN_STATES)[number];
 export const TERMINAL_SCAN_STATES: readonly ScanState[] = ['completed', 'failed'];
 export const ScanStateSchema = Type.Union(SCAN_STATES.map((s) => Type.Literal(s)));
 
-export const SCAN_SOURCES = ['upload', 'rescan'] as const;
+/** How the document arrived: the API upload, a re-scan, a generic SARIF integration, GitHub code scanning. */
+export const SCAN_SOURCES = ['upload', 'rescan', 'integration', 'github_code_scanning'] as const;
 
 /** What was done about a deviation from the SARIF schema (decision 0013). */
 export const SCAN_WARNING_ACTIONS = ['dropped', 'marked', 'ignored'] as const;

@@ -19,3 +19,4 @@ export * from './queries/organizations.js';
 export * from './queries/outbox.js';
 export * from './queries/scan-batches.js';
 export * from './queries/scan-completion.js';
+export * from './queries/sarif-documents.js';

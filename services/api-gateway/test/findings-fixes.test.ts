@@ -302,6 +302,7 @@ describe('fixes', () => {
       summary: 'Parameterize query',
       files_changed: 1,
       ai_generated: false,
+      publish_error: null,
       created_at: expect.any(String),
       diff,
       rationale: '## Why',
@@ -346,5 +347,52 @@ describe('the codemod catalog (GET /v1/codemods)', () => {
       expect(c.references.length).toBeGreaterThan(0);
     }
     expect((await request(h.app).get('/v1/codemods')).status).toBe(401);
+  });
+});
+
+describe('publishing a fix (POST /v1/fixes/{id}/publish)', () => {
+  const seedFix = async (repositoryId: string, status: 'generated' | 'pr_open') => {
+    const id = newId();
+    await h.db
+      .insertInto('fixes')
+      .values({
+        id,
+        repository_id: repositoryId,
+        scan_id: null,
+        finding_ids: [],
+        codemod: 'remediate:js/weak-hash',
+        status,
+        summary: 'Use SHA-256',
+      })
+      .execute();
+    return id;
+  };
+
+  it('when a generated fix is published, then 202 and a pr-publish job; otherwise 409, and other scopes 403/404', async () => {
+    const { org, repo, auth } = await createTenant(h.db);
+    const fixId = await seedFix(repo.id, 'generated');
+    const res = await request(h.app).post(`/v1/fixes/${fixId}/publish`).set('Authorization', auth);
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ fix_id: fixId, status: 'generated' });
+    expect((await h.publish.queue.getJob(`pr-${fixId}`))?.data).toEqual({ fixId });
+    const open = await seedFix(repo.id, 'pr_open');
+    expectError(
+      await request(h.app).post(`/v1/fixes/${open}/publish`).set('Authorization', auth),
+      409,
+      'conflict',
+    );
+    const other = await createRepo(h.db, org.id);
+    const scoped = await createToken(h.db, org.id, { repositoryId: other.id });
+    expectError(
+      await request(h.app).post(`/v1/fixes/${fixId}/publish`).set('Authorization', scoped.bearer),
+      403,
+      'forbidden',
+    );
+    const stranger = await createTenant(h.db);
+    expectError(
+      await request(h.app).post(`/v1/fixes/${fixId}/publish`).set('Authorization', stranger.auth),
+      404,
+      'not_found',
+    );
   });
 });

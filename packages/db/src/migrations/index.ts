@@ -14,6 +14,7 @@ import * as usersSessions from './2026-11-23-030-users-sessions.js';
 import * as scanWarningObjects from './2026-11-23-040-scan-warning-objects.js';
 import * as triage from './2026-11-23-050-triage.js';
 import * as publishing from './2026-11-23-070-publishing.js';
+import * as scanSources from './2026-11-23-080-scan-sources.js';
 
 /**
  * Every migration, append-only, keyed by its date-prefixed name. Listed statically (not read
@@ -35,4 +36,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-23-040-scan-warning-objects': scanWarningObjects,
   '2026-11-23-050-triage': triage,
   '2026-11-23-070-publishing': publishing,
+  '2026-11-23-080-scan-sources': scanSources,
 };

@@ -18,7 +18,7 @@ export interface ScansTable {
   repository_id: string;
   sarif_document_id: string | null;
   state: 'queued' | 'processing' | 'completed' | 'failed';
-  source: 'upload' | 'rescan';
+  source: 'upload' | 'rescan' | 'integration' | 'github_code_scanning';
   tools: Generated<string[]>;
   commit_sha: string | null;
   ref: string | null;

@@ -104,11 +104,15 @@ export class ObjectStore {
     return false;
   }
 
-  /** Seeds a root commit with `files` on `branch`. */
+  /**
+   * Seeds a root commit with `files` on `branch`. `asSha` files it under a given id: a test that
+   * also has the same content in a real git repository (a service's mirror) uses that commit's id.
+   */
   seed(
     branch: string,
     files: Record<string, string>,
     executable: readonly string[] = [],
+    asSha?: string,
   ): StoredCommit {
     const flat = new Map(
       Object.entries(files).map(([path, content]) => [
@@ -117,13 +121,17 @@ export class ObjectStore {
       ]),
     );
     const who = { name: 'Seed', email: 'seed@example.com', date: '2026-01-01T00:00:00Z' };
-    const commit = this.putCommit({
+    let commit = this.putCommit({
       tree: this.buildTree(flat),
       parents: [],
       message: 'initial',
       author: who,
       committer: who,
     });
+    if (asSha) {
+      commit = { ...commit, sha: asSha };
+      this.commits.set(asSha, commit);
+    }
     this.refs.set(`refs/heads/${branch}`, commit.sha);
     return commit;
   }

@@ -1,6 +1,16 @@
-import { FixDetail, FixFilters, FixList, Id, PageQuery, type Fix } from '@remediation/contracts';
+import {
+  FixDetail,
+  FixFilters,
+  FixList,
+  Id,
+  PageQuery,
+  PublishAccepted,
+  type Fix,
+  type QUEUES,
+} from '@remediation/contracts';
+import type { Producer } from '@remediation/runtime';
 import { paginate, type Db, type FixRow } from '@remediation/db';
-import { notFound } from '../http/app-error.js';
+import { AppError, notFound } from '../http/app-error.js';
 import { defineRoute, type RouteDef } from '../http/route.js';
 import { cursorAfter, RepoParams } from '../repositories/repositories.routes.js';
 import {
@@ -51,7 +61,11 @@ export const toFix = (row: FixSummaryRow): Fix => ({
   created_at: row.created_at.toISOString(),
 });
 
-export const fixRoutes = (db: Db, access: RepositoryAccess): RouteDef[] => [
+export const fixRoutes = (
+  db: Db,
+  access: RepositoryAccess,
+  publish: Pick<Producer<typeof QUEUES.prPublish>, 'add'>,
+): RouteDef[] => [
   defineRoute({
     method: 'get',
     path: '/repositories/{id}/fixes',
@@ -101,6 +115,36 @@ export const fixRoutes = (db: Db, access: RepositoryAccess): RouteDef[] => [
         evaluation: row.evaluation,
       };
       return { status: 200, body: detail };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/fixes/{id}/publish',
+    operationId: 'publishFix',
+    summary:
+      "Open a pull request for a generated fix now (repositories with `auto_pr` on get one automatically): the fix is rebased onto the default branch's current head, or marked `superseded` if it no longer fits; poll the fix for `pr_open` and `pr_url`",
+    tag: 'Fixes',
+    access: 'repository',
+    params: { id: Id },
+    success: { status: 202, description: 'Publishing was queued', schema: PublishAccepted },
+    errors: ['forbidden', 'not_found', 'conflict'],
+    handle: async ({ auth, params }) => {
+      const row = await db
+        .selectFrom('fixes')
+        .innerJoin('repositories', 'repositories.id', 'fixes.repository_id')
+        .select(['fixes.id', 'fixes.status', 'fixes.repository_id'])
+        .where('fixes.id', '=', params.id)
+        .where('repositories.organization_id', '=', auth.organizationId)
+        .executeTakeFirst();
+      if (!row) throw notFound('fix');
+      assertRepositoryInScope(auth, row.repository_id);
+      if (row.status !== 'generated')
+        throw new AppError(
+          'conflict',
+          `the fix is ${row.status}; only a generated fix can be published`,
+        );
+      await publish.add({ fixId: row.id });
+      return { status: 202, body: { fix_id: row.id, status: row.status } };
     },
   }),
 ];

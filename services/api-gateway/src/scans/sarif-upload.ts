@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { QUEUES, SarifValidationMode } from '@remediation/contracts';
-import { newId, type Db } from '@remediation/db';
+import { storeSarifScan, type Db } from '@remediation/db';
 import type { Producer } from '@remediation/runtime';
 import type { Inspection } from '@remediation/sarif';
 import { AppError } from '../http/app-error.js';
 import type { EncodedBody } from '../http/body.js';
 import { InspectionTooLargeError, type SarifInspector } from './sarif-inspector.js';
-import { findScanByIdempotencyKey, insertDocument, insertScan } from './scans.repository.js';
+import { findScanByIdempotencyKey } from './scans.repository.js';
 
 const gzipAsync = promisify(gzip);
 const COMMIT = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
@@ -23,6 +23,8 @@ export interface UploadInput {
   ref?: string | undefined;
   checkoutUri?: string | undefined;
   idempotencyKey?: string | undefined;
+  /** `upload` (default) or `integration` (the signed generic SARIF endpoint). */
+  source?: 'upload' | 'integration';
 }
 
 export interface UploadDeps {
@@ -89,33 +91,25 @@ export const acceptSarifUpload = async (
   const vcsCommit = envelope.commitSha?.toLowerCase();
   const commitSha = input.commitSha ?? (vcsCommit && COMMIT.test(vcsCommit) ? vcsCommit : null);
   const compressed = input.body.gzip ?? (await gzipAsync(text));
-  const documentId = newId();
-  const scanId = newId();
+  let scanId: string;
   try {
-    await deps.db.transaction().execute(async (trx) => {
-      await insertDocument(trx, {
-        id: documentId,
+    scanId = await deps.db.transaction().execute(async (trx) => {
+      const stored = await storeSarifScan(trx, {
         repositoryId: input.repositoryId,
         gzip: compressed,
         sha256,
         size: text.length,
-      });
-      await insertScan(trx, {
-        id: scanId,
-        repository_id: input.repositoryId,
-        sarif_document_id: documentId,
-        state: 'queued',
-        source: 'upload',
+        source: input.source ?? 'upload',
         tools: envelope.tools,
-        commit_sha: commitSha,
+        commitSha,
         ref: input.ref ?? envelope.ref ?? null,
-        checkout_uri: input.checkoutUri ?? null,
-        idempotency_key: input.idempotencyKey ?? null,
-        error: null,
-        warnings: JSON.stringify(warnings),
-        warnings_count: warningsCount,
+        checkoutUri: input.checkoutUri ?? null,
+        idempotencyKey: input.idempotencyKey ?? null,
+        warnings,
+        warningsCount,
       });
-      await deps.ingest.add({ scanId });
+      await deps.ingest.add({ scanId: stored.scanId });
+      return stored.scanId;
     });
   } catch (err) {
     // Two concurrent uploads with one Idempotency-Key: the loser answers the winner's scan.

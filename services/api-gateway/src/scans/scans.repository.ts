@@ -29,22 +29,6 @@ export const findLatestDocument = (db: Db, repositoryId: string) =>
     .limit(1)
     .executeTakeFirst();
 
-export const insertDocument = async (
-  trx: DbOrTx,
-  doc: { id: string; repositoryId: string; gzip: Buffer; sha256: string; size: number },
-): Promise<void> => {
-  await trx
-    .insertInto('sarif_documents')
-    .values({
-      id: doc.id,
-      repository_id: doc.repositoryId,
-      content_gzip: doc.gzip,
-      content_sha256: doc.sha256,
-      size_bytes: doc.size,
-    })
-    .execute();
-};
-
 export const insertScan = (trx: DbOrTx, scan: NewScan) =>
   trx.insertInto('scans').values(scan).returningAll().executeTakeFirstOrThrow();
 

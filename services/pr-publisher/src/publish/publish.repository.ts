@@ -101,7 +101,9 @@ export const openPullRequests = async (db: Db, repositoryId: string): Promise<nu
 };
 
 const lockFix = (trx: DbOrTx, fixId: string) =>
-  sql<{ status: string }>`select status from fixes where id = ${fixId} for no key update`.execute(trx);
+  sql<{ status: string }>`select status from fixes where id = ${fixId} for no key update`.execute(
+    trx,
+  );
 
 export interface OpenedPr {
   url: string;
