@@ -11,3 +11,4 @@ export * from './scans.js';
 export * from './validate.js';
 export * from './webhooks.js';
 export * from './codemods.js';
+export * from './integrations.js';

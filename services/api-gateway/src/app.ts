@@ -34,6 +34,14 @@ import { overviewRoutes } from './overview/overview.routes.js';
 import { createOidcClient } from './sessions/oidc-client.js';
 import { mountOidcRoutes } from './sessions/oidc.routes.js';
 import { withSessionDocs } from './sessions/session.openapi.js';
+import { mountForgeWebhooks } from './integrations/forge-webhooks.routes.js';
+import {
+  DEFAULT_INTEGRATION_SETTINGS,
+  type IntegrationSettings,
+} from './integrations/integration-settings.js';
+import { withIntegrationDocs } from './integrations/integrations.openapi.js';
+import { mountSarifIntegrationUpload } from './integrations/sarif-integration-upload.js';
+import { sarifIntegrationRoutes } from './integrations/sarif-integrations.routes.js';
 import { withSessions } from './sessions/session-guard.js';
 import { mountSessionRoutes } from './sessions/session.routes.js';
 import {
@@ -67,6 +75,8 @@ export interface GatewaySettings {
   oidc?: OidcSettings | undefined;
   /** The built dashboard to serve at `/`; API only without it. */
   dashboardDir?: string | undefined;
+  /** Inbound forge webhooks and signed SARIF integrations (defaults: no forge secrets). */
+  integrations?: IntegrationSettings | undefined;
 }
 
 export interface GatewayDeps {
@@ -78,6 +88,8 @@ export interface GatewayDeps {
   sarifInspector: SarifInspector;
   /** Producer of webhook-delivery jobs (redeliveries). */
   deliveries: Producer<typeof QUEUES.webhookDelivery>;
+  /** Producer of forge-event jobs (inbound GitHub/GitLab webhooks, for pr-publisher). */
+  forgeEvents: Producer<typeof QUEUES.forgeEvent>;
   secretBox: SecretBox;
   logger: Logger;
   settings: GatewaySettings;
@@ -112,6 +124,12 @@ export const buildRoutes = (deps: GatewayDeps): RouteDef[] => {
     ...tokenRoutes(deps.db, deps.tokenCache),
     ...meRoutes(deps.db),
     ...overviewRoutes({ db: deps.db, queues: [deps.ingest.queue, deps.deliveries.queue] }),
+    ...sarifIntegrationRoutes({
+      db: deps.db,
+      access,
+      secretBox: deps.secretBox,
+      publicUrl: deps.settings.publicUrl,
+    }),
   ];
   let document: Record<string, unknown> | undefined;
   routes.push(
@@ -125,12 +143,18 @@ export const buildRoutes = (deps: GatewayDeps): RouteDef[] => {
       success: { status: 200, description: 'OpenAPI 3.0 document' },
       errors: [],
       handle: () => {
-        document ??= withSessionDocs(
-          buildOpenApi(routes, {
-            version: deps.settings.version,
-            serverUrl: `${deps.settings.publicUrl.replace(/\/$/, '')}/v1`,
-          }),
-          { oidc: deps.settings.oidc !== undefined },
+        document ??= withIntegrationDocs(
+          withSessionDocs(
+            buildOpenApi(routes, {
+              version: deps.settings.version,
+              serverUrl: `${deps.settings.publicUrl.replace(/\/$/, '')}/v1`,
+            }),
+            { oidc: deps.settings.oidc !== undefined },
+          ),
+          {
+            replayWindowMs: (deps.settings.integrations ?? DEFAULT_INTEGRATION_SETTINGS)
+              .sarifReplayWindowMs,
+          },
         );
         return Promise.resolve({ status: 200, body: document });
       },
@@ -205,6 +229,27 @@ export const createApp = (deps: GatewayDeps): Express => {
       publicUrl: deps.settings.publicUrl,
     });
   }
+
+  // Outside the bearer guard: authenticated by signatures over the raw body.
+  const integrations = deps.settings.integrations ?? DEFAULT_INTEGRATION_SETTINGS;
+  mountForgeWebhooks(app, {
+    db: deps.db,
+    forgeEvents: deps.forgeEvents,
+    settings: integrations,
+    logger: deps.logger,
+  });
+  mountSarifIntegrationUpload(app, {
+    db: deps.db,
+    ingest: deps.ingest,
+    inspector: deps.sarifInspector,
+    secretBox: deps.secretBox,
+    bucket,
+    limits: {
+      sarifMaxBytes: deps.settings.sarifMaxBytes,
+      sarifMaxDecodedBytes: deps.settings.sarifMaxDecodedBytes,
+      replayWindowMs: integrations.sarifReplayWindowMs,
+    },
+  });
 
   registerRoutes(app, '/v1', buildRoutes(deps), {
     guard: withSessions(

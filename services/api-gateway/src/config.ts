@@ -46,4 +46,12 @@ export const GatewayConfig = configSchema({
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 12 })),
   /** The built dashboard; default the installed @remediation/dashboard package's dist/. */
   DASHBOARD_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  /** Secret of the GitHub webhook (X-Hub-Signature-256); POST /v1/integrations/github/events answers 404 without it. */
+  GITHUB_WEBHOOK_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+  /** Secret token of the GitLab webhook (X-Gitlab-Token); POST /v1/integrations/gitlab/events answers 404 without it. */
+  GITLAB_WEBHOOK_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
+  /** Largest forge webhook body; more is 413. */
+  FORGE_WEBHOOK_MAX_BYTES: Type.Integer({ minimum: 1024, default: 5 * MiB }),
+  /** Signed SARIF integrations: how far X-Remediation-Timestamp may be from the clock, ms. */
+  SARIF_INTEGRATION_REPLAY_WINDOW_MS: Type.Integer({ minimum: 1000, default: 5 * 60_000 }),
 });

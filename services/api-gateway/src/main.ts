@@ -52,6 +52,10 @@ const main = async (): Promise<void> => {
     connection: redis,
     prefix: config.QUEUE_PREFIX,
   });
+  const forgeEvents = createProducer(QUEUES.forgeEvent, {
+    connection: redis,
+    prefix: config.QUEUE_PREFIX,
+  });
   const registry = createMetricsRegistry('api-gateway');
   registerQueueMetrics(registry, [ingest.queue, deliveries.queue]);
   const boardQueues = operator ? registryQueues(redis, config.QUEUE_PREFIX) : [];
@@ -81,6 +85,7 @@ const main = async (): Promise<void> => {
     redis,
     ingest,
     deliveries,
+    forgeEvents,
     secretBox: createSecretBox(parseKey(config.SECRETS_ENCRYPTION_KEY)),
     logger,
     registry,
@@ -101,6 +106,12 @@ const main = async (): Promise<void> => {
       },
       oidc,
       dashboardDir,
+      integrations: {
+        githubWebhookSecret: config.GITHUB_WEBHOOK_SECRET,
+        gitlabWebhookToken: config.GITLAB_WEBHOOK_TOKEN,
+        forgeWebhookMaxBytes: config.FORGE_WEBHOOK_MAX_BYTES,
+        sarifReplayWindowMs: config.SARIF_INTEGRATION_REPLAY_WINDOW_MS,
+      },
     },
   });
 
@@ -127,6 +138,7 @@ const main = async (): Promise<void> => {
       void (await Promise.all([
         ingest.close(),
         deliveries.close(),
+        forgeEvents.close(),
         ...boardQueues.map((q) => q.close()),
       ])),
   );

@@ -43,8 +43,9 @@ export interface Harness {
     clients?: {
       redis?: Redis;
       ingest?: Producer<typeof QUEUES.sarifIngest>;
+      forgeEvents?: Producer<typeof QUEUES.forgeEvent>;
       sarifInspector?: SarifInspector;
-    } & Pick<GatewayDeps, 'registry' | 'queueDashboard'>,
+    } & Pick<GatewayDeps, 'registry' | 'queueDashboard'> & { logger?: GatewayDeps['logger'] },
   ): Express;
   app: Express;
   close(): Promise<void>;
@@ -59,6 +60,7 @@ export const createHarness = async (
   const prefix = `test-${randomBytes(6).toString('hex')}`;
   const ingest = createProducer(QUEUES.sarifIngest, { connection: redis, prefix });
   const deliveries = createProducer(QUEUES.webhookDelivery, { connection: redis, prefix });
+  const forgeEvents = createProducer(QUEUES.forgeEvent, { connection: redis, prefix });
   const secretBox = createSecretBox(randomBytes(32));
   const logger = createLogger({ service: 'api-gateway-test', level: 'silent' });
   // As in production: tokens cached, and evicted when PostgreSQL reports a change.
@@ -76,17 +78,19 @@ export const createHarness = async (
     clients: {
       redis?: Redis;
       ingest?: Producer<typeof QUEUES.sarifIngest>;
+      forgeEvents?: Producer<typeof QUEUES.forgeEvent>;
       sarifInspector?: SarifInspector;
-    } & Pick<GatewayDeps, 'registry' | 'queueDashboard'> = {},
+    } & Pick<GatewayDeps, 'registry' | 'queueDashboard'> & { logger?: GatewayDeps['logger'] } = {},
   ) =>
     createApp({
       db: database.db,
       redis: clients.redis ?? redis,
       ingest: clients.ingest ?? ingest,
       deliveries,
+      forgeEvents: clients.forgeEvents ?? forgeEvents,
       sarifInspector: clients.sarifInspector ?? sarifInspector,
       secretBox,
-      logger,
+      logger: clients.logger ?? logger,
       tokenCache,
       registry: clients.registry,
       queueDashboard: clients.queueDashboard,
@@ -106,6 +110,7 @@ export const createHarness = async (
       await tokenListener.close();
       await ingest.close();
       await deliveries.close();
+      await forgeEvents.close();
       const keys = await redis.keys(`${prefix}:*`);
       if (keys.length > 0) await redis.del(...keys);
       await redis.quit();

@@ -36,35 +36,51 @@ export const readEncodedBody = async (
   limits: BodyLimits,
   allowGzip: boolean,
 ): Promise<EncodedBody> => {
-  const encoding = (req.get('content-encoding') ?? 'identity').toLowerCase().trim();
+  const encoding = contentEncoding(req);
   if (encoding !== 'identity' && !(allowGzip && encoding === 'gzip')) {
     throw new AppError('unsupported_media_type', `Content-Encoding '${encoding}' is not supported`);
   }
+  return decodeBody(await readRawBody(req, limits.maxBytes), encoding, limits.maxDecodedBytes);
+};
+
+/** `Content-Encoding`, lower-cased; `identity` when absent. */
+export const contentEncoding = (req: Request): string =>
+  (req.get('content-encoding') ?? 'identity').toLowerCase().trim();
+
+/** The body as sent, never buffering more than `maxBytes` (413 past it). */
+export const readRawBody = async (req: Request, maxBytes: number): Promise<Buffer> => {
   const declared = Number(req.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > limits.maxBytes) {
+  if (Number.isFinite(declared) && declared > maxBytes) {
     req.resume();
-    throw tooLarge(limits.maxBytes);
+    throw tooLarge(maxBytes);
   }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > limits.maxBytes) {
+    if (size > maxBytes) {
       req.resume();
-      throw tooLarge(limits.maxBytes);
+      throw tooLarge(maxBytes);
     }
     chunks.push(chunk);
   }
-  const raw = Buffer.concat(chunks, size);
+  return Buffer.concat(chunks, size);
+};
+
+/** Gunzips a raw body when `encoding` is gzip (off the event loop, decoded size capped). */
+export const decodeBody = async (
+  raw: Buffer,
+  encoding: string,
+  maxDecodedBytes: number,
+): Promise<EncodedBody> => {
   if (encoding !== 'gzip') return { decoded: raw };
   try {
     return {
-      decoded: await gunzipAsync(raw, { maxOutputLength: limits.maxDecodedBytes }),
+      decoded: await gunzipAsync(raw, { maxOutputLength: maxDecodedBytes }),
       gzip: raw,
     };
   } catch (err) {
-    if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
-      throw tooLarge(limits.maxDecodedBytes);
+    if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge(maxDecodedBytes);
     throw validationFailed('request body is not valid gzip');
   }
 };

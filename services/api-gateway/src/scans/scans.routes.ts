@@ -25,7 +25,8 @@ import {
   scansOf,
 } from './scans.repository.js';
 
-const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,255}$/;
+/** What `Idempotency-Key` may hold on SARIF uploads. */
+export const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,255}$/;
 
 export const scanRoutes = (deps: {
   db: Db;
