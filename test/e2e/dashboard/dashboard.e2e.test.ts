@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { run } from '@remediation/cli';
 import { newId } from '@remediation/db';
@@ -6,15 +7,20 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS_DIR, corpusJson, expectedFindings } from '../corpus.js';
 import { startStack, type Stack } from '../stack.js';
+import { createLocalRepo, type LocalRepo } from '../support/git-repo.js';
 import { launchBrowser, screenshot } from './browser.js';
+import { SESSION_JS, writeSessionSarif } from './fixable.js';
 import { RECEIVER_CA_FILE, startReceiver } from './receiver.js';
 
 /** A corpus file with code flows: CodeQL on a Java SSRF (7 results). */
 const SARIF_FILE = 'codeql__bugsy_java_ssrf.sarif';
+/** A corpus file accepted with warnings: fingerprints that are not strings are dropped. */
+const WARNINGS_FILE = 'blackduck__dd_nested_fingerprints.sarif';
 const NEW_PASSWORD = 'a passphrase of my own choosing';
 
 let database: TestDatabase;
 let stack: Stack;
+let repo: LocalRepo;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let browser: Browser;
 let page: Page;
@@ -42,7 +48,9 @@ const refreshUntil = async (target: () => Locator, text: string, timeoutMs = 60_
     if (Date.now() > deadline)
       throw new Error(
         `never saw ${text} on ${page.url()}:\n${await page.locator('main').innerText()}\n` +
-          `sarif-ingest: ${stack.output('sarif-ingest')}\nwebhook-dispatcher: ${stack.output('webhook-dispatcher')}`,
+          (['sarif-ingest', 'triage', 'fixer', 'pr-publisher', 'webhook-dispatcher'] as const)
+            .map((n) => `${n}: ${stack.output(n).slice(-3000)}`)
+            .join('\n'),
       );
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.waitForLoadState('networkidle');
@@ -59,9 +67,18 @@ const bearerGet = (token: string, path: string) =>
 beforeAll(async () => {
   database = await createTestDatabase();
   receiver = await startReceiver();
+  // The repository is a local git repository (no network in tests) with code the fixer can fix.
+  repo = createLocalRepo({ 'README.md': '# web\n', 'src/session.js': SESSION_JS });
   stack = await startStack(database.url);
   await stack.start('api-gateway');
   await stack.start('sarif-ingest');
+  // A scan completes only once triage (and, with auto_fix, the fixer) is done with it.
+  await stack.start('triage');
+  await stack.start('fixer');
+  // Publishing pushes a branch to the local repository; the compare URL stands for the PR link.
+  await stack.start('pr-publisher', {
+    GIT_COMPARE_URL_TEMPLATE: 'https://git.example.com/{repo}/compare/{base}...{branch}',
+  });
   await stack.start('webhook-dispatcher', {
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     WEBHOOK_CA_FILE: RECEIVER_CA_FILE,
@@ -83,7 +100,7 @@ beforeAll(async () => {
       '--name',
       'acme/web',
       '--clone-url',
-      'https://github.com/acme/web.git',
+      repo.url,
       '--json',
     )
   )['id']!;
@@ -121,6 +138,7 @@ afterAll(async () => {
   await stack?.stop();
   await receiver?.close();
   await database?.destroy();
+  repo?.remove();
 });
 
 describe('the dashboard in a real browser', () => {
@@ -168,10 +186,28 @@ describe('the dashboard in a real browser', () => {
     expect(await page.content()).not.toContain(token);
   });
 
-  it('when a SARIF file from the corpus is uploaded, then invalid settings are refused at their field, its findings are listed (laptop and tablet widths), and a verdict can be overridden on the detail page', async () => {
+  it('when the settings form is generated from the API schema, then every setting renders as its own control, invalid values are refused at their field, and saved values reach the API', async () => {
     await nav('Overview').click();
     await page.getByRole('link', { name: 'acme/web' }).click();
     await page.getByRole('heading', { name: 'acme/web' }).waitFor();
+    // Settings added after the dashboard (triage sensitivity, SARIF validation, reviewers, PR cap).
+    const sensitivity = page.getByLabel('Sensitivity', { exact: true });
+    expect(await sensitivity.inputValue()).toBe('balanced');
+    // (— leaves a setting as it is: the PATCH body has no required setting.)
+    expect(await sensitivity.locator('option').allTextContents()).toEqual([
+      '—',
+      'conservative',
+      'balanced',
+      'aggressive',
+    ]);
+    expect(await page.getByLabel('SARIF validation', { exact: true }).inputValue()).toBe(
+      'tolerant',
+    );
+    const maxOpen = page.getByLabel('Max open PRs', { exact: true });
+    expect(await maxOpen.getAttribute('type')).toBe('number');
+    expect(await maxOpen.inputValue()).toBe('10');
+    const reviewers = page.getByLabel('Reviewers', { exact: true });
+    expect(await reviewers.evaluate((e) => e.tagName)).toBe('TEXTAREA');
     await page.getByLabel('Labels', { exact: true }).fill('x'.repeat(60));
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page
@@ -179,30 +215,84 @@ describe('the dashboard in a real browser', () => {
       .filter({ hasText: /50 characters/ })
       .waitFor();
     await page.getByLabel('Labels', { exact: true }).fill('security');
+    await maxOpen.fill('5');
+    await reviewers.fill('ada\nbo');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Saved.').waitFor();
+    const saved = await page.evaluate(
+      (id) =>
+        fetch(`/v1/repositories/${id}`).then(
+          (r) => r.json() as Promise<{ settings: Record<string, unknown> }>,
+        ),
+      repoId,
+    );
+    expect(saved.settings).toMatchObject({
+      labels: ['security'],
+      max_open_prs: 5,
+      reviewers: ['ada', 'bo'],
+      sensitivity: 'balanced',
+    });
+    await screenshot(page, '05-repository-settings');
+  });
+
+  it('when SARIF files from the corpus are uploaded, then each scan reaches completed after triage, its warnings show under it, its findings are listed (laptop and tablet widths), and a finding shows its verdict with the evidence grouped by effect', async () => {
     await page
       .getByLabel('SARIF file', { exact: true })
       .setInputFiles(`${CORPUS_DIR}${SARIF_FILE}`);
     await page.getByRole('button', { name: 'Upload' }).click();
     await page.getByText(/Accepted: scan/).waitFor();
-    // Ingestion writes the findings; the scan completes once later stages (triage) are done too.
+    // Ingestion writes the findings; the scan completes once triage and the fixer are done too.
     const expected = expectedFindings(corpusJson(SARIF_FILE));
+    const codeqlRow = () => page.getByRole('row').filter({ hasText: 'CodeQL' });
     await refreshUntil(
-      () =>
-        page
-          .getByRole('row')
-          .filter({ hasText: 'CodeQL' })
-          .getByRole('link', { name: String(expected), exact: true }),
-      `a scan with ${expected} findings`,
+      () => codeqlRow().locator('.badge', { hasText: /^completed$/ }),
+      'the CodeQL scan completed',
+      90_000,
     );
+    expect(
+      await codeqlRow()
+        .getByRole('link', { name: String(expected), exact: true })
+        .count(),
+    ).toBe(1);
+
+    await page
+      .getByLabel('SARIF file', { exact: true })
+      .setInputFiles(`${CORPUS_DIR}${WARNINGS_FILE}`);
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByText(/Accepted: scan .* warnings\)/).waitFor();
+    const warnedRow = () => page.getByRole('row').filter({ hasText: 'Example-Application' });
+    await refreshUntil(
+      () => warnedRow().locator('.badge', { hasText: /^completed$/ }),
+      'the scan with warnings completed',
+      90_000,
+    );
+    await warnedRow()
+      .getByRole('button', { name: /warnings/ })
+      .click();
+    const warnings = page.locator('table.warnings tbody tr');
+    await warnings.first().waitFor();
+    expect(await warnings.count()).toBeGreaterThan(0);
+    expect(await warnings.first().locator('code').textContent()).toMatch(/^\/runs\/0\//);
+    // Each warning names what was done; the nested fingerprints were dropped.
+    expect(await page.locator('table.warnings tbody .badge').allTextContents()).toHaveLength(
+      await warnings.count(),
+    );
+    await page
+      .locator('table.warnings tbody tr', { hasText: 'fingerprint' })
+      .locator('.badge', { hasText: /^dropped$/ })
+      .first()
+      .waitFor();
     await screenshot(page, '05-repository');
 
-    await nav('Findings').click();
+    await codeqlRow()
+      .getByRole('link', { name: String(expected), exact: true })
+      .click();
     await page.getByRole('heading', { name: 'Findings' }).waitFor();
     const rows = page.locator('table.findings tbody tr');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(expected);
+    // Every finding of the completed scan has its verdict.
+    expect(await rows.getByText('not triaged').count()).toBe(0);
     await screenshot(page, '06-findings');
     await page.setViewportSize({ width: 768, height: 1024 });
     expect(await nav('API Tokens').isVisible()).toBe(true);
@@ -211,6 +301,22 @@ describe('the dashboard in a real browser', () => {
     await rows.first().getByRole('link').click();
     await page.getByRole('heading', { name: 'Code flow' }).waitFor();
     await page.getByRole('heading', { name: 'Rule' }).waitFor();
+    const triage = page.locator('section', {
+      has: page.getByRole('heading', { name: 'Triage', exact: true }),
+    });
+    await triage.getByRole('heading', { name: 'Evidence' }).waitFor();
+    expect(await triage.locator('dd .badge').first().textContent()).toMatch(
+      /^(TRUE|FALSE) POSITIVE$|^WONT FIX$/,
+    );
+    expect(await triage.getByText('rules and signals').count()).toBe(1);
+    // Evidence grouped by effect: each group titled, each item naming its signal.
+    const groups = triage.locator('.evidence h4');
+    expect(await groups.count()).toBeGreaterThan(0);
+    for (const title of await groups.allTextContents())
+      expect(title).toMatch(
+        /^(Towards a true positive|Towards a false positive|Towards won't fix|Severity|Neutral) \(\d+\)$/,
+      );
+    expect(await triage.locator('.evidence li strong').count()).toBeGreaterThan(0);
     await screenshot(page, '07-finding');
     // The override control exists because the API has PATCH /findings/{id}; its fields are that schema's.
     await page.getByLabel('Classification', { exact: true }).selectOption('FALSE_POSITIVE');
@@ -218,9 +324,78 @@ describe('the dashboard in a real browser', () => {
     await page.getByRole('button', { name: 'Save override' }).click();
     await page.getByText('Test fixture, never deployed').first().waitFor();
     await page.locator('.badge', { hasText: /^false positive$/i }).waitFor();
+    await triage.getByText('a person (override)').waitFor();
+    await triage.getByText(/^by .+ on /).waitFor();
+    await screenshot(page, '07-finding-overridden');
   });
 
-  it('when a fix has a diff and a rationale with markup, then the diff renders both ways and the markup is shown as text, never run', async () => {
+  it('when the fixer fixes an uploaded finding, then the fix shows its diff and its evaluation as a checklist, and publishing it from the dashboard pushes a branch and records the pull request', async () => {
+    await nav('Overview').click();
+    await page.getByRole('link', { name: 'acme/web' }).click();
+    await page
+      .getByLabel('SARIF file', { exact: true })
+      .setInputFiles(writeSessionSarif(repo.head()));
+    await page.getByLabel('Commit SHA', { exact: true }).fill(repo.head());
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByText(/Accepted: scan/).waitFor();
+    const fixedRow = () =>
+      page
+        .getByRole('row')
+        .filter({ hasText: repo.head().slice(0, 12) })
+        .filter({ has: page.locator('.badge', { hasText: /^completed$/ }) });
+    await refreshUntil(() => fixedRow(), 'the fixable scan completed', 90_000);
+    await fixedRow().getByRole('link', { name: '1', exact: true }).last().click();
+    await page.getByRole('heading', { name: 'Fixes' }).waitFor();
+    await page
+      .getByRole('row', { name: /remediate:js\/insecure-randomness/ })
+      .getByRole('link')
+      .first()
+      .click();
+    await page.getByRole('heading', { name: 'Evaluation' }).waitFor();
+    await page.locator('table.diff.split').waitFor();
+    const checks = page.locator('ul.checklist li');
+    expect(await checks.allTextContents()).toEqual([
+      '✓ The changed files parse: passed',
+      '✓ The vulnerable pattern is gone at each finding: passed',
+      '✓ Applying the codemod again changes nothing: passed',
+      '✓ The diff stays within each site plus imports and manifests: passed',
+      '✓ The diff applies to the scanned commit: passed',
+    ]);
+    expect(await page.locator('.markdown').textContent()).not.toBe('');
+    // The API offers POST /fixes/{id}/publish, so an admin sees the button on a generated fix.
+    const publishOffered = await page.evaluate(() =>
+      fetch('/v1/openapi.json')
+        .then((r) => r.json() as Promise<{ paths: Record<string, Record<string, unknown>> }>)
+        .then((d) => Boolean(d.paths['/fixes/{id}/publish']?.['post'])),
+    );
+    expect(publishOffered).toBe(true);
+    const publish = page.getByRole('button', { name: 'Publish pull request' });
+    await publish.waitFor();
+    await screenshot(page, '08-fix-generated');
+    await publish.click();
+    await page.getByText(/Publishing queued/).waitFor();
+    // pr-publisher pushes the fix branch and records the pull request (here a compare URL).
+    const deadline = Date.now() + 60_000;
+    while (!(await page.locator('h1 .badge', { hasText: /^pr open$/ }).isVisible())) {
+      if (Date.now() > deadline)
+        throw new Error(`the fix never opened a PR:\n${stack.output('pr-publisher').slice(-3000)}`);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Evaluation' }).waitFor();
+    }
+    const link = page.getByRole('link', {
+      name: /^https:\/\/git\.example\.com\/acme\/web\/compare\/main\.\.\.remediate\//,
+    });
+    const branch = decodeURIComponent((await link.textContent())!.split('...')[1]!);
+    expect(
+      execFileSync('git', ['-C', repo.bare, 'branch', '--list', branch], {
+        encoding: 'utf8',
+      }).trim(),
+    ).toBe(branch);
+    expect(await publish.count()).toBe(0);
+    await screenshot(page, '08-fix-pr-open');
+  });
+
+  it('when a fix failed its checks and has markup in its rationale, then the failed checks are shown (and a superseded fix says why), the diff renders both ways and the markup is shown as text, never run', async () => {
     const findingId = (
       await database.db
         .selectFrom('findings')
@@ -236,14 +411,49 @@ describe('the dashboard in a real browser', () => {
         repository_id: repoId,
         scan_id: null,
         finding_ids: [findingId],
-        codemod: 'java/ssrf-allowlist',
-        status: 'generated',
+        codemod: 'remediate:java/ssrf-allowlist',
+        status: 'failed',
         summary: 'Check the URL against an allowlist',
         files_changed: 1,
         diff: '--- a/src/Fetch.java\n+++ b/src/Fetch.java\n@@ -1,3 +1,3 @@\n class Fetch {\n-  URL u = new URL(input);\n+  URL u = Allowlist.check(new URL(input));\n }\n',
         rationale:
           '**Why**: the URL came from the request.\n\n<img src=x onerror="window.pwned=1"><script>window.pwned=2</script>[link](javascript:window.pwned=3)',
-        evaluation: JSON.stringify({ reparses: true, pattern_gone: true, idempotent: true }),
+        evaluation: JSON.stringify({
+          ok: false,
+          checks: { parses: true, pattern_gone: true, idempotent: true, diff_local: false },
+          rejected: [
+            {
+              finding_id: findingId,
+              codemod: 'remediate:java/ssrf-allowlist',
+              failures: [
+                {
+                  check: 'diff_local',
+                  path: 'src/Fetch.java',
+                  outside: [{ startLine: 40, endLine: 41 }],
+                },
+              ],
+            },
+          ],
+        }),
+        pr_url: null,
+      })
+      .execute();
+    // A fix the publisher set aside: the code changed under it before its PR was opened.
+    await database.db
+      .insertInto('fixes')
+      .values({
+        id: newId(),
+        repository_id: repoId,
+        scan_id: null,
+        finding_ids: [findingId],
+        codemod: 'remediate:java/ssrf-allowlist',
+        status: 'superseded',
+        summary: 'Allowlist the fetched URL',
+        files_changed: 1,
+        diff: '',
+        rationale: '',
+        evaluation: JSON.stringify({}),
+        publish_error: 'the code at the finding changed since the scan',
         pr_url: null,
       })
       .execute();
@@ -251,6 +461,16 @@ describe('the dashboard in a real browser', () => {
     await page.getByRole('link', { name: 'Check the URL against an allowlist' }).click();
     await page.getByRole('heading', { name: 'Rationale' }).waitFor();
     await page.locator('table.diff.split').waitFor();
+    await page
+      .locator('ul.checklist li', { hasText: 'The diff stays within each site' })
+      .filter({ hasText: 'failed' })
+      .waitFor();
+    await page
+      .locator('ul.checklist li', { hasText: 'The diff applies to the scanned commit' })
+      .filter({ hasText: 'not run' })
+      .waitFor();
+    await page.getByText('src/Fetch.java: changes outside the site (lines 40–41)').waitFor();
+    expect(await page.getByRole('button', { name: 'Publish pull request' }).count()).toBe(0);
     expect(await page.locator('.markdown strong').textContent()).toBe('Why');
     expect(await page.locator('.markdown script, .markdown img, .markdown [onerror]').count()).toBe(
       0,
@@ -261,6 +481,38 @@ describe('the dashboard in a real browser', () => {
     await screenshot(page, '08-fix');
     await page.getByLabel('Unified', { exact: true }).check();
     await page.locator('table.diff.unified tr.add').waitFor();
+
+    await nav('Fixes').click();
+    await page.getByRole('link', { name: 'Allowlist the fetched URL' }).click();
+    await page.getByText('Superseded: the code at the finding changed since the scan').waitFor();
+  });
+
+  it('when the codemod catalog is opened, then it lists every codemod and narrows by language, scanner and rule id', async () => {
+    await nav('Codemods').click();
+    await page.getByRole('heading', { name: 'Codemods', level: 1 }).waitFor();
+    const cards = page.locator('article.codemod');
+    await cards.first().waitFor();
+    const total = (await page.evaluate(() => fetch('/v1/codemods').then((r) => r.json()))) as {
+      data: { id: string; languages: string[] }[];
+    };
+    expect(total.data.length).toBeGreaterThan(10);
+    expect(await cards.count()).toBe(total.data.length);
+    await screenshot(page, '11-codemods');
+    await page.getByLabel('Language', { exact: true }).selectOption('python');
+    expect(await cards.count()).toBe(
+      total.data.filter((c) => c.languages.includes('python')).length,
+    );
+    await page.getByLabel('Language', { exact: true }).selectOption('');
+    await page.getByLabel('Scanner', { exact: true }).selectOption('codeql');
+    await page
+      .getByLabel('Rule id, codemod or CWE', { exact: true })
+      .fill('js/insecure-randomness');
+    await page.getByText(/^1 of \d+ codemods$/).waitFor();
+    await cards.locator('mark', { hasText: 'js/insecure-randomness' }).waitFor();
+    expect(await cards.getByRole('heading').textContent()).toBe(
+      'Cryptographically secure randomness for secrets',
+    );
+    await screenshot(page, '11-codemods-search');
   });
 
   it('when a webhook is registered to a local HTTPS receiver and pinged, then the delivery and its attempt show in the log, the receiver checks the signature, a redelivery arrives and the webhook can be deleted', async () => {

@@ -27,6 +27,13 @@ const ScanRow = ({ scan: s, repoId }: { scan: Scan; repoId: string }) => {
           </Link>
         </td>
         <td className="num">
+          {s.fixes_generated > 0 ? (
+            <Link href={`/fixes?repository=${repoId}`}>{s.fixes_generated}</Link>
+          ) : (
+            0
+          )}
+        </td>
+        <td className="num">
           {s.warnings_count === 0 ? (
             0
           ) : (
@@ -48,7 +55,7 @@ const ScanRow = ({ scan: s, repoId }: { scan: Scan; repoId: string }) => {
       </tr>
       {open && (
         <tr id={warningsId} className="detail-row">
-          <td colSpan={7}>
+          <td colSpan={8}>
             <ScanWarnings scan={s} />
           </td>
         </tr>
@@ -57,7 +64,7 @@ const ScanRow = ({ scan: s, repoId }: { scan: Scan; repoId: string }) => {
   );
 };
 
-/** A repository's scans, newest first: state, duration, tools, findings, warnings, commit. */
+/** A repository's scans, newest first: state, duration, tools, findings, fixes, warnings, commit. */
 export const ScanHistory = ({ repoId, refreshKey }: { repoId: string; refreshKey: number }) => {
   const paging = useCursor();
   const scans = useApi(
@@ -86,6 +93,9 @@ export const ScanHistory = ({ repoId, refreshKey }: { repoId: string; refreshKey
                 <th scope="col">Tools</th>
                 <th scope="col" className="num">
                   Findings
+                </th>
+                <th scope="col" className="num">
+                  Fixes
                 </th>
                 <th scope="col" className="num">
                   Warnings

@@ -1,7 +1,15 @@
 import type { JsonSchema } from '../api/openapi.js';
 import { Field } from './ui.js';
 
-const title = (key: string) => key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+/** Words of setting names that are written in capitals (`max_open_prs` reads "Max open PRs"). */
+const ACRONYMS: Record<string, string> = { pr: 'PR', prs: 'PRs', sarif: 'SARIF', url: 'URL' };
+
+const title = (key: string) =>
+  key
+    .split('_')
+    .map((w) => ACRONYMS[w] ?? w)
+    .join(' ')
+    .replace(/^./, (c) => c.toUpperCase());
 
 /** Form values as the API wants them; arrays of strings are edited one item per line. */
 export type Values = Record<string, unknown>;

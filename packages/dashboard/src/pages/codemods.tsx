@@ -1,6 +1,7 @@
 import { api } from '../api/client.js';
 import type { Codemod } from '../api/types.js';
 import { useApi } from '../api/use-api.js';
+import { InlineCode } from '../components/inline-code.js';
 import { ErrorNote, Field, Loading } from '../components/ui.js';
 import { useQueryState } from '../components/use-query-state.js';
 import { catalogFacets, filterCodemods, matchingRules } from './codemods-filter.js';
@@ -27,7 +28,9 @@ const CodemodCard = ({
         <code>{c.id}</code> · {c.languages.join(', ')}
       </p>
       {weaknesses.length > 0 && <p className="muted">{weaknesses.join(' · ')}</p>}
-      <p>{c.description}</p>
+      <p>
+        <InlineCode text={c.description} />
+      </p>
       <details open={matched.size > 0}>
         <summary>
           Rules: {total} from {scanners.map(([s]) => s).join(', ')}
@@ -36,18 +39,19 @@ const CodemodCard = ({
           {scanners.map(([s, ids]) => [
             <dt key={`${s}-t`}>{s}</dt>,
             <dd key={`${s}-d`}>
-              {ids.map((id, i) => (
-                <span key={id}>
-                  {i > 0 && ', '}
-                  {matched.has(`${s} ${id}`) ? (
-                    <mark>
+              <ul className="rules">
+                {ids.map((id) => (
+                  <li key={id}>
+                    {matched.has(`${s} ${id}`) ? (
+                      <mark>
+                        <code>{id}</code>
+                      </mark>
+                    ) : (
                       <code>{id}</code>
-                    </mark>
-                  ) : (
-                    <code>{id}</code>
-                  )}
-                </span>
-              ))}
+                    )}
+                  </li>
+                ))}
+              </ul>
             </dd>,
           ])}
         </dl>

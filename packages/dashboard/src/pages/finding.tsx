@@ -99,7 +99,7 @@ export const FindingPage = ({ id }: { id: string }) => {
           {f.fix_id ? (
             <Link href={`/fixes/${f.fix_id}`}>View the fix</Link>
           ) : (
-            <span className="muted">{f.fix_note ?? 'none'}</span>
+            <span className="muted">{f.fix_note ? `none: ${f.fix_note}` : 'none'}</span>
           )}
         </dd>
       </dl>
