@@ -71,7 +71,11 @@ export const cli = async (argv, env) => {
 export const waitForScan = async (db, scanId, done, timeoutMs = 600_000) => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const row = await db.selectFrom('scans').selectAll().where('id', '=', scanId).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('scans')
+      .selectAll()
+      .where('id', '=', scanId)
+      .executeTakeFirstOrThrow();
     if (done(row) || row.state === 'failed') return row;
     if (Date.now() > deadline) throw new Error(`scan ${scanId} still ${row.state}`);
     await new Promise((r) => setTimeout(r, 10));

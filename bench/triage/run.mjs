@@ -13,7 +13,16 @@ import { gzipSync } from 'node:zlib';
 import { generateSarif } from '../../test/e2e/generate.ts';
 import { createLocalRepo } from '../../test/e2e/support/git-repo.ts';
 import { createBenchDatabase } from '../lib/database.mjs';
-import { cli, freePort, peakRssMb, REDIS_URL, startService, stop, upload, waitForScan } from '../lib/stack.mjs';
+import {
+  cli,
+  freePort,
+  peakRssMb,
+  REDIS_URL,
+  startService,
+  stop,
+  upload,
+  waitForScan,
+} from '../lib/stack.mjs';
 
 const RESULTS = Number(process.env.BENCH_RESULTS ?? 25_000);
 const COLD = process.env.BENCH_COLD === '1';
@@ -24,7 +33,13 @@ const sources = () => {
   for (let f = 0; f < 400; f++) {
     const lines = ["'use strict';", "const db = require('./db');", ''];
     for (let i = 3; i < 220; i++)
-      lines.push(i % 3 === 0 ? `function h${i}(req) {` : i % 3 === 1 ? `  return db.query('select * from t where id = ' + req.query.id${i});` : '}');
+      lines.push(
+        i % 3 === 0
+          ? `function h${i}(req) {`
+          : i % 3 === 1
+            ? `  return db.query('select * from t where id = ' + req.query.id${i});`
+            : '}',
+      );
     files[`src/module${f % 40}/file${f}.js`] = `${lines.join('\n')}\n`;
   }
   return files;
@@ -48,24 +63,67 @@ const main = async () => {
     GIT_MIRROR_DIR: mkdtempSync(join(tmpdir(), 'bench-mirrors-')),
   };
   const gatewayPort = await freePort();
-  const gateway = await startService('api-gateway', { ...base, PORT: String(gatewayPort), HOST: '127.0.0.1' });
+  const gateway = await startService('api-gateway', {
+    ...base,
+    PORT: String(gatewayPort),
+    HOST: '127.0.0.1',
+  });
   const ingest = await startService('sarif-ingest', base);
-  const triage = await startService('triage', { ...base, ...(process.env.BENCH_PROFILE ? { NODE_OPTIONS: '--cpu-prof --cpu-prof-dir=/tmp/prof' } : {}) });
+  const triage = await startService('triage', {
+    ...base,
+    ...(process.env.BENCH_PROFILE ? { NODE_OPTIONS: '--cpu-prof --cpu-prof-dir=/tmp/prof' } : {}),
+  });
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   try {
     const env = { DATABASE_URL: url };
     await cli(['admin', 'create-org', 'bench', '--json'], env);
-    await db.updateTable('organizations').set({ rate_limit_rpm: 1e6, rate_limit_burst: 1e6 }).execute();
-    const created = await cli(['admin', 'create-repo', '--org', 'bench', '--name', 'bench/app', '--clone-url', repo.url, '--json'], env);
-    const token = await cli(['admin', 'create-token', '--org', 'bench', '--name', 't', '--repo', created.id, '--json'], env);
-    await db.updateTable('repositories').set({ settings: JSON.stringify({ auto_fix: false }) }).execute();
+    await db
+      .updateTable('organizations')
+      .set({ rate_limit_rpm: 1e6, rate_limit_burst: 1e6 })
+      .execute();
+    const created = await cli(
+      [
+        'admin',
+        'create-repo',
+        '--org',
+        'bench',
+        '--name',
+        'bench/app',
+        '--clone-url',
+        repo.url,
+        '--json',
+      ],
+      env,
+    );
+    const token = await cli(
+      ['admin', 'create-token', '--org', 'bench', '--name', 't', '--repo', created.id, '--json'],
+      env,
+    );
+    await db
+      .updateTable('repositories')
+      .set({ settings: JSON.stringify({ auto_fix: false }) })
+      .execute();
     const query = `?commit_sha=${commit}`;
     if (!COLD) {
-      const warm = await upload(gatewayUrl, created.id, token.token, gzipSync(JSON.stringify(generateSarif({ results: 1 }))), query);
+      const warm = await upload(
+        gatewayUrl,
+        created.id,
+        token.token,
+        gzipSync(JSON.stringify(generateSarif({ results: 1 }))),
+        query,
+      );
       await waitForScan(db, warm.scanId, (r) => r.state === 'completed');
     }
-    const body = gzipSync(JSON.stringify(generateSarif({ results: RESULTS, codeFlows: true, lineShift: 3 })));
-    const { scanId, started, acceptedMs } = await upload(gatewayUrl, created.id, token.token, body, query);
+    const body = gzipSync(
+      JSON.stringify(generateSarif({ results: RESULTS, codeFlows: true, lineShift: 3 })),
+    );
+    const { scanId, started, acceptedMs } = await upload(
+      gatewayUrl,
+      created.id,
+      token.token,
+      body,
+      query,
+    );
     const startedAt = new Date(Date.now() - (performance.now() - started));
     const scan = await waitForScan(db, scanId, (r) => r.state === 'completed');
     const total = (performance.now() - started) / 1000;
@@ -80,16 +138,37 @@ const main = async () => {
     const triageS = seconds(scan.ingested_at, scan.triaged_at);
     const rows = [
       { stage: 'upload → 202', seconds: (acceptedMs / 1000).toFixed(2), 'findings/s': '' },
-      { stage: 'upload → ingested', seconds: ingestS.toFixed(2), 'findings/s': Math.round(scan.findings_count / ingestS) },
-      { stage: 'ingested → triaged', seconds: triageS.toFixed(2), 'findings/s': Math.round(scan.findings_count / triageS) },
-      { stage: 'upload → completed', seconds: total.toFixed(2), 'findings/s': Math.round(scan.findings_count / total) },
+      {
+        stage: 'upload → ingested',
+        seconds: ingestS.toFixed(2),
+        'findings/s': Math.round(scan.findings_count / ingestS),
+      },
+      {
+        stage: 'ingested → triaged',
+        seconds: triageS.toFixed(2),
+        'findings/s': Math.round(scan.findings_count / triageS),
+      },
+      {
+        stage: 'upload → completed',
+        seconds: total.toFixed(2),
+        'findings/s': Math.round(scan.findings_count / total),
+      },
     ];
-    console.log(`bench/triage: ${scan.findings_count} findings, mirror ${COLD ? 'cold' : 'warm'}, 2 cores shared by every process`);
+    console.log(
+      `bench/triage: ${scan.findings_count} findings, mirror ${COLD ? 'cold' : 'warm'}, 2 cores shared by every process`,
+    );
     console.table(rows);
-    console.log('verdicts:', Object.fromEntries(verdicts.map((v) => [v.classification, Number(v.n)])));
-    console.log(`triage / ingestion throughput: ${((scan.findings_count / triageS) / (scan.findings_count / ingestS)).toFixed(2)} (target ≥ 1: triage is not the slowest stage)`);
+    console.log(
+      'verdicts:',
+      Object.fromEntries(verdicts.map((v) => [v.classification, Number(v.n)])),
+    );
+    console.log(
+      `triage / ingestion throughput: ${(scan.findings_count / triageS / (scan.findings_count / ingestS)).toFixed(2)} (target ≥ 1: triage is not the slowest stage)`,
+    );
     console.log(`upload → completed: ${total.toFixed(1)} s (target < 20 s)`);
-    console.log(`peak RSS: ingest ${Math.round(peakRssMb(ingest.pid))} MB, triage ${Math.round(peakRssMb(triage.pid))} MB`);
+    console.log(
+      `peak RSS: ingest ${Math.round(peakRssMb(ingest.pid))} MB, triage ${Math.round(peakRssMb(triage.pid))} MB`,
+    );
   } finally {
     await Promise.all([stop(triage), stop(ingest), stop(gateway)]);
     await database.drop();

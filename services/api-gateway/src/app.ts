@@ -84,6 +84,8 @@ export interface GatewayDeps {
   /** Producer connection (fails fast while Redis is down). */
   redis: Redis;
   ingest: Producer<typeof QUEUES.sarifIngest>;
+  /** `POST /fixes/{id}/publish` hands fixes to pr-publisher. */
+  publish: Producer<typeof QUEUES.prPublish>;
   /** Validates SARIF uploads on worker threads. */
   sarifInspector: SarifInspector;
   /** Producer of webhook-delivery jobs (redeliveries). */
@@ -111,7 +113,7 @@ export const buildRoutes = (deps: GatewayDeps): RouteDef[] => {
   const access = createRepositoryAccess(deps.db);
   const routes: RouteDef[] = [
     ...repositoryRoutes(deps.db, access),
-    ...fixRoutes(deps.db, access),
+    ...fixRoutes(deps.db, access, deps.publish),
     ...codemodRoutes(),
     ...scanRoutes({ db: deps.db, ingest: deps.ingest, inspector: deps.sarifInspector, access }),
     ...findingRoutes(deps.db, access),

@@ -52,6 +52,10 @@ const main = async (): Promise<void> => {
     connection: redis,
     prefix: config.QUEUE_PREFIX,
   });
+  const publish = createProducer(QUEUES.prPublish, {
+    connection: redis,
+    prefix: config.QUEUE_PREFIX,
+  });
   const forgeEvents = createProducer(QUEUES.forgeEvent, {
     connection: redis,
     prefix: config.QUEUE_PREFIX,
@@ -84,6 +88,7 @@ const main = async (): Promise<void> => {
     tokenCache,
     redis,
     ingest,
+    publish,
     deliveries,
     forgeEvents,
     secretBox: createSecretBox(parseKey(config.SECRETS_ENCRYPTION_KEY)),
@@ -137,6 +142,7 @@ const main = async (): Promise<void> => {
     async () =>
       void (await Promise.all([
         ingest.close(),
+        publish.close(),
         deliveries.close(),
         forgeEvents.close(),
         ...boardQueues.map((q) => q.close()),

@@ -36,6 +36,7 @@ export interface Harness {
   prefix: string;
   secretBox: SecretBox;
   ingest: Producer<typeof QUEUES.sarifIngest>;
+  publish: Producer<typeof QUEUES.prPublish>;
   tokenCache: TokenCache;
   /** Builds another app over the same database (a second gateway replica), optionally with other Redis clients. */
   makeApp(
@@ -60,6 +61,7 @@ export const createHarness = async (
   const prefix = `test-${randomBytes(6).toString('hex')}`;
   const ingest = createProducer(QUEUES.sarifIngest, { connection: redis, prefix });
   const deliveries = createProducer(QUEUES.webhookDelivery, { connection: redis, prefix });
+  const publish = createProducer(QUEUES.prPublish, { connection: redis, prefix });
   const forgeEvents = createProducer(QUEUES.forgeEvent, { connection: redis, prefix });
   const secretBox = createSecretBox(randomBytes(32));
   const logger = createLogger({ service: 'api-gateway-test', level: 'silent' });
@@ -87,6 +89,7 @@ export const createHarness = async (
       redis: clients.redis ?? redis,
       ingest: clients.ingest ?? ingest,
       deliveries,
+      publish,
       forgeEvents: clients.forgeEvents ?? forgeEvents,
       sarifInspector: clients.sarifInspector ?? sarifInspector,
       secretBox,
@@ -102,6 +105,7 @@ export const createHarness = async (
     prefix,
     secretBox,
     ingest,
+    publish,
     makeApp,
     app: makeApp(),
     tokenCache,
@@ -110,6 +114,7 @@ export const createHarness = async (
       await tokenListener.close();
       await ingest.close();
       await deliveries.close();
+      await publish.close();
       await forgeEvents.close();
       const keys = await redis.keys(`${prefix}:*`);
       if (keys.length > 0) await redis.del(...keys);

@@ -132,6 +132,39 @@ describe('publishing to GitHub (a stand-in validating every request against @oct
 });
 
 describe('closing the loop through GitHub webhooks', () => {
+  it('when the job arrives before the gateway committed the event, then it waits for the row instead of losing the event', async () => {
+    const { fixId } = await githubFix();
+    await h.publish.add({ fixId });
+    await h.waitForFix(fixId, (s) => s === 'pr_open');
+    const pr = await h.db
+      .selectFrom('pull_requests')
+      .select('number')
+      .where('fix_id', '=', fixId)
+      .executeTakeFirstOrThrow();
+    const payload = closedExample();
+    Object.assign(payload['pull_request']!, { number: pr.number, merged: false });
+    (payload['repository'] as Record<string, unknown>)['full_name'] = 'acme/shop';
+    const deliveryId = newId();
+    await h.forgeEvents.add({ provider: 'github', deliveryId });
+    await expect
+      .poll(
+        async () => (await h.forgeEvents.queue.getJob(`forge-github-${deliveryId}`))?.getState(),
+        { timeout: 10_000 },
+      )
+      .toBe('delayed');
+    await h.db
+      .insertInto('forge_events')
+      .values({
+        id: newId(),
+        provider: 'github',
+        delivery_id: deliveryId,
+        event: 'pull_request',
+        payload: JSON.stringify(payload),
+      })
+      .execute();
+    expect((await h.waitForFix(fixId, (s) => s === 'closed')).status).toBe('closed');
+  });
+
   it('when the PR is merged and GitHub delivers the event twice, then the fix is merged and pr.merged written once', async () => {
     const { fixId, tenant } = await githubFix();
     await h.publish.add({ fixId });

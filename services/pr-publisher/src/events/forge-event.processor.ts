@@ -7,7 +7,7 @@ import {
   type ForgeEvent,
 } from '@remediation/forges';
 import type { Processor } from '@remediation/runtime';
-import { UnrecoverableError } from 'bullmq';
+import { DelayedError, UnrecoverableError } from 'bullmq';
 import { sql } from 'kysely';
 import { ingestCodeScanning, type CodeScanningDeps } from './code-scanning.js';
 import { closePullRequest } from './pr-transition.js';
@@ -85,16 +85,28 @@ const handle = async (
  * becomes a PR's merge or close (exactly once, see `closePullRequest`) or a code scanning pull.
  * Idempotent: a processed delivery is skipped, and each step checks before it acts.
  */
+/** How long a job may wait for its event's row (the gateway enqueues inside its transaction). */
+const COMMIT_GRACE_MS = 30_000;
+const RECHECK_MS = 100;
+
 export const forgeEventProcessor =
   (deps: ForgeEventDeps): Processor<typeof QUEUES.forgeEvent> =>
-  async ({ provider, deliveryId }) => {
+  async ({ provider, deliveryId }, job, token) => {
     const row = await deps.db
       .selectFrom('forge_events')
       .selectAll()
       .where('provider', '=', provider)
       .where('delivery_id', '=', deliveryId)
       .executeTakeFirst();
-    if (!row) throw new UnrecoverableError('the forge event is not stored');
+    if (!row) {
+      // Taken before the gateway's insert committed: look again shortly, without spending an
+      // attempt. An event that never appears belonged to a rolled-back request.
+      if (Date.now() - job.timestamp < COMMIT_GRACE_MS) {
+        await job.moveToDelayed(Date.now() + RECHECK_MS, token);
+        throw new DelayedError();
+      }
+      throw new UnrecoverableError('the forge event is not stored');
+    }
     if (row.processed_at) return { skipped: 'processed' };
     const event =
       provider === 'github'
