@@ -13,6 +13,7 @@ import * as deliveryClaimQueues from './2026-11-23-021-delivery-claim-queues.js'
 import * as usersSessions from './2026-11-23-030-users-sessions.js';
 import * as scanWarningObjects from './2026-11-23-040-scan-warning-objects.js';
 import * as triage from './2026-11-23-050-triage.js';
+import * as traceContext from './2026-11-23-060-trace-context.js';
 import * as publishing from './2026-11-23-070-publishing.js';
 import * as scanSources from './2026-11-23-080-scan-sources.js';
 
@@ -35,6 +36,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-23-030-users-sessions': usersSessions,
   '2026-11-23-040-scan-warning-objects': scanWarningObjects,
   '2026-11-23-050-triage': triage,
+  '2026-11-23-060-trace-context': traceContext,
   '2026-11-23-070-publishing': publishing,
   '2026-11-23-080-scan-sources': scanSources,
 };
