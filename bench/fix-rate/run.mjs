@@ -1,0 +1,165 @@
+// Fix-rate report, end to end through the real pipeline (issue 9). For each family (JS/TS,
+// Python, Java): the sample project is committed into a local bare git repository, scanned on a
+// clean checkout exactly as the direct scripts do (real ESLint; Debian's Bandit converted to
+// SARIF; SYNTHESIZED CodeQL/Semgrep-shaped SARIF for Java, and for the sites the real scanners
+// cannot report, results written from the labels, each marked as such), and the SARIF is
+// uploaded through `POST /v1/repositories/{id}/sarif` to api-gateway, sarif-ingest, triage and
+// fixer running as processes, for a repository with `auto_fix` on and, in turn, `pr_grouping`
+// `finding` (one fix per finding, the default) and `file`. Once the scan completes, the fixes
+// are read through the API; each generated diff is applied with `git apply` to the scanned
+// commit as its pull request would be, the pull requests are merged in turn on a clean
+// checkout, the project's own tests or compiler run, and the scanner runs again. Prints per
+// family and class: findings, fixable findings (labels; the pipeline never reads them), what
+// triage called them, fixes that failed evaluation, fixed (target ≥ 90%), look-alikes kept,
+// unrelated code changed, files broken, new findings; why each fixable finding was not fixed;
+// then one headline per grouping.
+//
+// Usage: node bench/fix-rate/run.mjs [--only js,python,java] [--grouping finding,file]
+//        [--json out.json] [--markdown] [--diffs]
+// Needs: `pnpm build`, PostgreSQL and Redis on 127.0.0.1, the bench's devDependencies, Debian's
+// bandit (apt-get, installed when missing) and a JDK (javac).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { familyReport, headline, printFamily } from './lib/pipeline-report.mjs';
+import { javaFamily } from './lib/family-java.mjs';
+import { jsFamily } from './lib/family-js.mjs';
+import { pythonFamily } from './lib/family-python.mjs';
+import { lineMaps } from './lib/js-lines.mjs';
+import { count } from './lib/pipeline-count.mjs';
+import {
+  cleanCheckout,
+  commitProject,
+  mergeInTurn,
+  netDiff,
+  removeCheckout,
+} from './lib/pipeline-git.mjs';
+import { runScan, startPipeline } from './lib/pipeline.mjs';
+
+const args = process.argv.slice(2);
+const arg = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : null);
+/** `finding` (one fix per finding, the setting the report is for) and `file` (one per file). */
+const groupings = (arg('--grouping') ?? 'finding,file').split(',');
+const families = [jsFamily, pythonFamily, javaFamily].filter(
+  (f) => !arg('--only') || arg('--only').split(',').includes(f.key),
+);
+
+const checkLabels = (family) => {
+  for (const l of family.labels) {
+    const line = readFileSync(join(family.project, l.file), 'utf8').split('\n')[l.line - 1];
+    if (!line?.includes(l.snippet)) throw new Error(`label out of date: ${l.file}:${l.line}`);
+  }
+};
+
+/** One family through the pipeline; every checkout is removed before it returns. */
+const runFamily = async (pipeline, family) => {
+  family.prepare();
+  checkLabels(family);
+  const { repo, commit } = commitProject(family.project);
+  const dirs = [];
+  const checkout = (tag) => {
+    const dir = cleanCheckout(repo, commit, `${family.key}-${tag}`);
+    dirs.push(dir);
+    return dir;
+  };
+  try {
+    const scanned = checkout('scanned');
+    const scan = family.scan(scanned);
+    const before = family.rescan(scanned);
+    const texts = new Map(
+      family.labels.map((l) => [l.file, readFileSync(join(scanned, l.file), 'utf8')]),
+    );
+    const baseline = family.check(checkout('baseline'));
+    const reports = [];
+    for (const grouping of groupings) {
+      const result = await runScan(pipeline, {
+        name: `fix-rate/${family.key}-${grouping}`,
+        cloneUrl: repo.url,
+        commit,
+        sarif: scan.sarif,
+        checkoutUri: scan.checkoutUri,
+        grouping,
+      });
+      // Merged in the order of their findings' files and lines (deterministic, unlike creation).
+      const at = new Map(result.findings.map((f) => [f.id, f.location]));
+      const key = (fix) => {
+        const l = at.get(fix.finding_ids[0]);
+        return `${l?.uri ?? ''}\u0000${String(l?.start_line ?? 0).padStart(8, '0')}\u0000${fix.id}`;
+      };
+      const generated = result.fixes
+        .filter((f) => f.status === 'generated')
+        .sort((a, b) => key(a).localeCompare(key(b)));
+      const fixedDir = checkout(`fixed-${grouping}`);
+      const applied = mergeInTurn(fixedDir, commit, generated);
+      const diff = netDiff(fixedDir, commit);
+      if (args.includes('--diffs')) console.log(diff);
+      const check = family.check(fixedDir);
+      const after = family.rescan(fixedDir);
+      const counted = count({
+        family,
+        texts,
+        result,
+        applied,
+        check,
+        before,
+        after,
+        net: { diff, maps: lineMaps(diff) },
+      });
+      reports.push(
+        familyReport({
+          family,
+          grouping,
+          scan,
+          result,
+          generated,
+          applied,
+          baseline,
+          check,
+          counted,
+        }),
+      );
+    }
+    return reports;
+  } finally {
+    for (const dir of dirs) removeCheckout(dir);
+    repo.remove();
+  }
+};
+
+const main = async () => {
+  const started = performance.now();
+  const pipeline = await startPipeline();
+  const reports = [];
+  try {
+    for (const family of families) {
+      for (const report of await runFamily(pipeline, family)) {
+        printFamily(report, args.includes('--markdown'));
+        reports.push(report);
+      }
+    }
+  } finally {
+    await pipeline.stop();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  console.log('');
+  for (const grouping of groupings)
+    console.log(
+      headline(
+        reports.filter((r) => r.grouping === grouping),
+        seconds,
+      ),
+    );
+  if (arg('--json'))
+    writeFileSync(
+      arg('--json'),
+      `${JSON.stringify(
+        reports.map((r) => r.json),
+        null,
+        2,
+      )}\n`,
+    );
+};
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
