@@ -1,7 +1,7 @@
 // Counts one family's end-to-end run against its labels (which only the bench reads): per class,
 // the findings the pipeline stored, the fixable ones (labelled `fixed`), what triage called
-// them, the fixes that failed evaluation, the sites a generated fix changed once every diff was
-// applied in turn, findings gone on the re-scan, look-alikes left alone, code changed outside
+// them, the fixes that failed evaluation, the sites a generated fix changed once the fixes were
+// merged in turn, findings gone on the re-scan, look-alikes left alone, code changed outside
 // the sites, files broken and new findings; plus why each fixable finding was not fixed.
 import { originalLines } from './js-lines.mjs';
 import { explainConflicts } from './pipeline-conflicts.mjs';
