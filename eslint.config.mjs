@@ -97,7 +97,10 @@ export default tseslint.config(
     rules: restrictImports(
       [
         '**/services/**',
-        ...['fs', 'fs/*', 'child_process', 'net', 'http', 'https', 'dgram'].flatMap((m) => [m, `node:${m}`]),
+        ...['fs', 'fs/*', 'child_process', 'net', 'http', 'https', 'dgram'].flatMap((m) => [
+          m,
+          `node:${m}`,
+        ]),
       ],
       'packages/triage-engine/src is pure: no file, network or process access.',
     ),

@@ -18,7 +18,16 @@ import { normalizeLog, schemaValidator } from '@remediation/sarif';
 import { sql } from 'kysely';
 import { generateSarif } from '../../test/e2e/generate.ts';
 import { createBenchDatabase } from '../lib/database.mjs';
-import { cli, freePort, peakRssMb, REDIS_URL, ROOT, startService, stop, waitForScan } from '../lib/stack.mjs';
+import {
+  cli,
+  freePort,
+  peakRssMb,
+  REDIS_URL,
+  ROOT,
+  startService,
+  stop,
+  waitForScan,
+} from '../lib/stack.mjs';
 
 const CORPUS = `${ROOT}/../shared/sarif-corpus/`;
 const RESULTS = Number(process.env.BENCH_RESULTS ?? 25_000);
@@ -124,7 +133,11 @@ const main = async () => {
       const accepted = performance.now() - started;
       if (res.status !== 202) throw new Error(`${name}: upload ${res.status} ${await res.text()}`);
       const { scan_id: scanId } = await res.json();
-      const scan = await waitForScan(db, scanId, (row) => row.ingested_at !== null || row.state === 'completed');
+      const scan = await waitForScan(
+        db,
+        scanId,
+        (row) => row.ingested_at !== null || row.state === 'completed',
+      );
       const total = performance.now() - started;
       const rss = peakRssMb(ingest.pid);
       await stop(ingest);

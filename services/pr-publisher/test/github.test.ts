@@ -243,11 +243,11 @@ describe('closing the loop through GitHub webhooks', () => {
       createdAt: '2026-11-23T00:00:00Z',
       sarif,
     });
-    const payload = structuredClone(
+    const payload = structuredClone<Record<string, unknown>>(
       examples
         .find((g) => g.name === 'code_scanning_alert')!
         .examples.find((e) => e['action'] === 'created')!,
-    ) as Record<string, unknown>;
+    );
     Object.assign(payload, { ref: 'refs/heads/main', commit_oid: commit });
     (payload['repository'] as Record<string, unknown>)['full_name'] = 'acme/shop';
     for (const deliveryId of [newId(), newId()]) {

@@ -1,6 +1,6 @@
 import { effectiveSettings, type RepositorySettings } from '@remediation/contracts';
 import { sql } from 'kysely';
-import type { Db, DbOrTx } from '../database.js';
+import type { DbOrTx } from '../database.js';
 import { newId } from '../ids.js';
 import type { ScanBatchRow } from '../tables/scans.js';
 

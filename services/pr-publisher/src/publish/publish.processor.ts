@@ -10,7 +10,6 @@ import {
   openPullRequests,
   recordNotPublished,
   recordOpened,
-  type FixToPublish,
 } from './publish.repository.js';
 import { rebaseFix } from './rebase.js';
 

@@ -73,7 +73,7 @@ export const loadFixToPublish = async (
     ...fix
   } = row;
   return {
-    fix: fix as FixRow,
+    fix,
     scanCommit: scan_commit,
     repository: {
       id: fix.repository_id,
