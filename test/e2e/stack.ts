@@ -27,6 +27,8 @@ export interface Stack {
   /** The gateway's base URL (without /v1). */
   url: string;
   prefix: string;
+  /** The stack's SECRETS_ENCRYPTION_KEY (for sealing repository credentials in tests). */
+  secretsKey: string;
   start(name: ServiceName, env?: Record<string, string>): Promise<void>;
   kill(name: ServiceName, signal?: NodeJS.Signals): Promise<void>;
   /** Recent output of a service, for failure messages. */
@@ -61,6 +63,7 @@ export const startStack = async (databaseUrl: string): Promise<Stack> => {
   const children = new Map<ServiceName, ChildProcess>();
   const logs = new Map<ServiceName, string[]>();
   const healthPorts = new Map<ServiceName, number>();
+  const secretsKey = randomBytes(32).toString('base64');
   const base = {
     PATH: process.env['PATH'] ?? '',
     NODE_ENV: 'production',
@@ -68,7 +71,7 @@ export const startStack = async (databaseUrl: string): Promise<Stack> => {
     DATABASE_URL: databaseUrl,
     REDIS_URL,
     QUEUE_PREFIX: prefix,
-    SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    SECRETS_ENCRYPTION_KEY: secretsKey,
     // Test repositories are local bare repositories (file:// clone URLs).
     GIT_ALLOWED_PROTOCOLS: 'file,https',
     GIT_MIRROR_DIR: mkdtempSync(join(tmpdir(), `${prefix}-mirrors-`)),
@@ -76,6 +79,7 @@ export const startStack = async (databaseUrl: string): Promise<Stack> => {
   const stack: Stack = {
     url: `http://127.0.0.1:${gatewayPort}`,
     prefix,
+    secretsKey,
     start: async (name, env = {}) => {
       const dir = `${ROOT}services/${name}`;
       const start = (

@@ -68,3 +68,15 @@ export const countRows = async (
         .executeTakeFirstOrThrow()
     ).n,
   );
+
+/** An organization-wide token (webhooks and settings need one), made with the operator CLI. */
+export const createOrgToken = async (databaseUrl: string, slug: string): Promise<string> => {
+  const out: string[] = [];
+  const code = await run(['admin', 'create-token', '--org', slug, '--name', 'admin', '--json'], {
+    env: { DATABASE_URL: databaseUrl },
+    out: (l) => out.push(l),
+    err: () => undefined,
+  });
+  if (code !== 0) throw new Error('remediate admin create-token failed');
+  return (JSON.parse(out.join('\n')) as { token: string }).token;
+};
