@@ -73,6 +73,8 @@ export class GithubStandIn {
   readonly violations: string[] = [];
   readonly requests: RecordedRequest[] = [];
   readonly issuedTokens: string[] = [];
+  /** Requests answered with the primary rate limit's 403. */
+  rateLimited = 0;
   private readonly faults: Fault[] = [];
   private used = 0;
   private windowStart = Date.now();
@@ -186,6 +188,7 @@ export class GithubStandIn {
     if (authFailure) return authFailure;
     const rate = this.rateHeaders();
     if (this.options.rateLimit && this.used >= this.options.rateLimit.limit) {
+      this.rateLimited += 1;
       return {
         ...basicError(
           403,
