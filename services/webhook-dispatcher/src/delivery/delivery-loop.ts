@@ -75,8 +75,14 @@ export const startDeliveryLoop = (o: DeliveryLoopOptions): DeliveryLoop => {
   let stopped = false;
   /** The last claim filled its batch: more is probably due. */
   let moreDue = false;
-  /** Webhooks at their limit after the last claim: one finishing an attempt makes room. */
+  /**
+   * Webhooks that may have more due: at their limit after the last claim, or given all they had
+   * room for by it. One of them finishing an attempt claims again, so a single webhook's backlog
+   * drains at its endpoint's pace, not one room per poll.
+   */
   let saturated = new Set<string>();
+  /** Webhooks whose room the claims of this round filled. */
+  let filled = new Set<string>();
   const saturatedNow = () =>
     new Set([...pace.rooms(queues.holdings())].filter(([, room]) => room === 0).map(([id]) => id));
   /** Claims go round the webhooks: the next starts after the last webhook served. */
@@ -84,9 +90,10 @@ export const startDeliveryLoop = (o: DeliveryLoopOptions): DeliveryLoop => {
 
   /** One claim over webhooks (after, until]; true when it filled `room`. */
   const claimRange = async (room: number, after: string, until: string): Promise<boolean> => {
+    const rooms = pace.rooms(queues.holdings());
     const claimed = await claimDue(o.db, {
       limit: room,
-      rooms: pace.rooms(queues.holdings()),
+      rooms,
       defaultRoom: pace.defaultRoom,
       after,
       until,
@@ -95,13 +102,17 @@ export const startDeliveryLoop = (o: DeliveryLoopOptions): DeliveryLoop => {
     });
     const claimedAt = now();
     let last = after;
+    const perWebhook = new Map<string, number>();
     for (const delivery of claimed) {
+      perWebhook.set(delivery.webhookId, (perWebhook.get(delivery.webhookId) ?? 0) + 1);
       if (delivery.webhookId > last) last = delivery.webhookId;
       if (delivery.exhausted) continue;
       if (!delivery.live) {
         recorder.add({ kind: 'close', deliveryId: delivery.id, attempt: delivery.attempt });
       } else queues.add({ ...delivery, claimedAt });
     }
+    for (const [webhookId, count] of perWebhook)
+      if (count >= (rooms.get(webhookId) ?? pace.defaultRoom)) filled.add(webhookId);
     const full = claimed.length >= room;
     cursor = full ? last : FIRST_ID;
     return full;
@@ -114,12 +125,13 @@ export const startDeliveryLoop = (o: DeliveryLoopOptions): DeliveryLoop => {
         const room = target - queues.size;
         if (room < minBatch && queues.size > 0) break;
         const start = cursor;
+        filled = new Set();
         moreDue = await claimRange(room, start, LAST_ID);
         // Round the ring: the webhooks before the starting point get their turn too.
         if (!moreDue && start !== FIRST_ID) {
           moreDue = await claimRange(target - queues.size, FIRST_ID, start);
         }
-        saturated = saturatedNow();
+        saturated = new Set([...saturatedNow(), ...filled]);
         pump();
         if (!moreDue) break;
       }

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, startReceiver, type Harness } from './harness.js';
+
+let h: Harness;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+beforeAll(async () => {
+  receiver = await startReceiver();
+  // Polling all but off: only notifications and finished attempts may start a claim.
+  h = await createHarness({ WEBHOOK_POLL_INTERVAL_MS: '60000', WEBHOOK_TIMEOUT_MS: '5000' });
+});
+afterAll(async () => {
+  await h.close();
+  await receiver.close();
+});
+
+const EVENTS = 400;
+
+describe('one webhook with a backlog', () => {
+  it('when one subscriber has hundreds of deliveries due at once, then they are all delivered without waiting for a poll', async () => {
+    const hook = await h.addWebhook(receiver.url('/only'), ['triage.completed']);
+    // One transaction: the relay fans the backlog out with one or two notifications, after
+    // which the loop has to keep claiming by itself (it used to take one room of four per poll).
+    await h.emitMany(
+      'triage.completed',
+      {
+        finding_id: '01a1fbaf-0000-7000-8000-000000000021',
+        scan_id: '01a1fbaf-0000-7000-8000-000000000022',
+        classification: 'TRUE_POSITIVE',
+        severity: 'high',
+        confidence: 0.9,
+      },
+      EVENTS,
+    );
+    const deadline = Date.now() + 30_000;
+    let delivered = 0;
+    while (Date.now() < deadline) {
+      const row = await h.db
+        .selectFrom('webhook_deliveries')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('webhook_id', '=', hook.id)
+        .where('status', '=', 'delivered')
+        .executeTakeFirstOrThrow();
+      delivered = Number(row.n);
+      if (delivered === EVENTS) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(delivered).toBe(EVENTS);
+    expect(receiver.received.filter((r) => r.path === '/only')).toHaveLength(EVENTS);
+  });
+});
