@@ -13,59 +13,15 @@ import { createProducer, createRedis } from '@remediation/runtime';
 import { createLocalRepo } from '../../test/e2e/support/git-repo.ts';
 import { insertIngestedScan, insertTenant } from '../../test/e2e/support/tenant.ts';
 import { createBenchDatabase } from '../lib/database.mjs';
+import { tokenSources } from '../lib/repos.mjs';
 import { peakRssMb, REDIS_URL, startService, stop, waitForScan } from '../lib/stack.mjs';
 
 const FILES = 100;
-const PER_FILE = 5;
-
-/** A file with five sites: three token generators (Math.random) and two reset-token digests (md5). */
-const file = (f) => {
-  const lines = ["'use strict';", "const crypto = require('crypto');", ''];
-  const sites = [];
-  for (let s = 0; s < PER_FILE; s++) {
-    lines.push(`function token${f}_${s}(user) {`);
-    if (s < 3) {
-      sites.push({ rule: 'js/insecure-randomness', line: lines.length + 1, col: 10, end: 23 });
-      lines.push('  return Math.random().toString(36).slice(2) + user.id;');
-    } else {
-      sites.push({
-        rule: 'js/weak-cryptographic-algorithm',
-        line: lines.length + 1,
-        col: 10,
-        end: 34,
-      });
-      lines.push("  return crypto.createHash('md5').update(user.resetToken).digest('hex');");
-    }
-    lines.push('}', '');
-  }
-  lines.push(
-    `module.exports = { ${Array.from({ length: PER_FILE }, (_, s) => `token${f}_${s}`).join(', ')} };`,
-    '',
-  );
-  return { text: lines.join('\n'), sites };
-};
 
 const main = async () => {
   const database = await createBenchDatabase();
   const { db, url } = database;
-  const files = {};
-  const findings = [];
-  for (let f = 0; f < FILES; f++) {
-    const path = `src/auth/tokens${f}.js`;
-    const { text, sites } = file(f);
-    files[path] = text;
-    for (const s of sites)
-      findings.push({
-        ruleId: s.rule,
-        tool: 'CodeQL',
-        uri: path,
-        startLine: s.line,
-        startColumn: s.col,
-        endLine: s.line,
-        endColumn: s.end,
-        message: `${s.rule} in ${path}`,
-      });
-  }
+  const { files, findings } = tokenSources(FILES);
   const repo = createLocalRepo(files);
   const commit = repo.head();
   const rows = [];

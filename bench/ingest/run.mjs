@@ -8,16 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { newId } from '@remediation/db';
-import {
-  FINDING_RECORD_TYPE,
-  serialize,
-  toRecord,
-} from '../../services/sarif-ingest/dist/ingest/findings.writer.js';
-import { normalizeLog, schemaValidator } from '@remediation/sarif';
-import { sql } from 'kysely';
 import { generateSarif } from '../../test/e2e/generate.ts';
 import { createBenchDatabase } from '../lib/database.mjs';
+import { ingestFloor } from '../lib/ingest-floor.mjs';
 import {
   cli,
   freePort,
@@ -37,30 +30,6 @@ const CORPUS_FILES = [
   'semgrep__dd_owasp_benchmark_sample.sarif',
   'fxcop__sdk_SarifSdkTest.sarif',
 ];
-
-/** The same rows the service writes, built by the service's own code, for the floor's INSERT. */
-const floorRows = (doc) => normalizeLog(doc).findings.map(toRecord);
-
-/** JSON.parse + ajv + one INSERT of all rows into findings (fresh repository, no conflicts). */
-const floor = async (db, repoId, scanId, text, rows) => {
-  const validate = schemaValidator();
-  const started = performance.now();
-  const doc = JSON.parse(text.toString('utf8').replace(/^\uFEFF/, ''));
-  if (!validate(doc)) throw new Error('floor: document does not validate');
-  const payload = serialize(rows);
-  await sql`
-    insert into findings (id, repository_id, fingerprint, first_seen_scan_id, last_seen_scan_id,
-      tool, category, rule_id, message, uri, start_line, start_column, end_line, end_column,
-      level, severity, dataflow_tier, suppressed, fixable, problems, code_flows,
-      related_locations, properties, rule, snippet, suppressions, sarif_fixes)
-    select r.id, ${repoId}, r.fingerprint, ${scanId}, ${scanId}, r.tool, r.category, r.rule_id,
-      r.message, r.uri, r.start_line, r.start_column, r.end_line, r.end_column, r.level,
-      r.severity, r.dataflow_tier, r.suppressed, r.fixable, r.problems, r.code_flows,
-      r.related_locations, r.properties, r.rule, r.snippet, coalesce(r.suppressions, '[]'),
-      coalesce(r.sarif_fixes, '[]')
-    from jsonb_to_recordset(${payload}::jsonb) as ${sql.raw(FINDING_RECORD_TYPE)}`.execute(db);
-  return performance.now() - started;
-};
 
 const main = async () => {
   const database = await createBenchDatabase();
@@ -143,38 +112,11 @@ const main = async () => {
       await stop(ingest);
       if (scan.state === 'failed') throw new Error(`${name}: scan failed: ${scan.error}`);
       // The floor, for the same document and rows, into a fresh repository.
-      const floorRepo = await cli(
-        [
-          'admin',
-          'create-repo',
-          '--org',
-          'bench',
-          '--name',
-          `floor/${rows.length}`,
-          '--clone-url',
-          'https://example.com/r.git',
-          '--json',
-        ],
-        env,
-      );
-      const floorScan = newId();
-      await db
-        .insertInto('scans')
-        .values({
-          id: floorScan,
-          repository_id: floorRepo.id,
-          sarif_document_id: null,
-          state: 'completed',
-          source: 'upload',
-          commit_sha: null,
-          ref: null,
-          checkout_uri: null,
-          idempotency_key: null,
-          error: null,
-        })
-        .execute();
-      const prepared = floorRows(JSON.parse(text.toString('utf8').replace(/^\uFEFF/, '')));
-      const floorMs = await floor(db, floorRepo.id, floorScan, text, prepared);
+      const { ms: floorMs } = await ingestFloor(db, env, {
+        org: 'bench',
+        name: `${rows.length}`,
+        text,
+      });
       rows.push({
         document: name,
         'size MB': (text.length / 1e6).toFixed(1),

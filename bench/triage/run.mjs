@@ -13,6 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { generateSarif } from '../../test/e2e/generate.ts';
 import { createLocalRepo } from '../../test/e2e/support/git-repo.ts';
 import { createBenchDatabase } from '../lib/database.mjs';
+import { generatedSources } from '../lib/repos.mjs';
 import {
   cli,
   freePort,
@@ -27,30 +28,12 @@ import {
 const RESULTS = Number(process.env.BENCH_RESULTS ?? 25_000);
 const COLD = process.env.BENCH_COLD === '1';
 
-/** 400 JavaScript files of 220 lines, the shape the generated findings point into. */
-const sources = () => {
-  const files = {};
-  for (let f = 0; f < 400; f++) {
-    const lines = ["'use strict';", "const db = require('./db');", ''];
-    for (let i = 3; i < 220; i++)
-      lines.push(
-        i % 3 === 0
-          ? `function h${i}(req) {`
-          : i % 3 === 1
-            ? `  return db.query('select * from t where id = ' + req.query.id${i});`
-            : '}',
-      );
-    files[`src/module${f % 40}/file${f}.js`] = `${lines.join('\n')}\n`;
-  }
-  return files;
-};
-
 const seconds = (a, b) => (new Date(b).getTime() - new Date(a).getTime()) / 1000;
 
 const main = async () => {
   const database = await createBenchDatabase();
   const { db, url } = database;
-  const repo = createLocalRepo(sources());
+  const repo = createLocalRepo(generatedSources());
   const commit = repo.head();
   const prefix = `bench-${randomBytes(4).toString('hex')}`;
   const key = randomBytes(32).toString('base64');
