@@ -55,6 +55,9 @@ const main = async () => {
   const triage = await startService('triage', {
     ...base,
     ...(process.env.BENCH_PROFILE ? { NODE_OPTIONS: '--cpu-prof --cpu-prof-dir=/tmp/prof' } : {}),
+    ...(process.env.TRIAGE_CONCURRENCY
+      ? { TRIAGE_CONCURRENCY: process.env.TRIAGE_CONCURRENCY }
+      : {}),
   });
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   try {
