@@ -98,3 +98,45 @@ export const upload = async (gatewayUrl, repoId, token, body, query = '') => {
   const { scan_id } = await res.json();
   return { scanId: scan_id, started, acceptedMs: performance.now() - started };
 };
+
+/**
+ * An organization `bench` (rate limits raised so the benchmark measures the pipeline, not the
+ * 429 path), one repository cloned from `cloneUrl` with `settings`, and a repository token.
+ */
+export const createBenchTenant = async (
+  db,
+  databaseUrl,
+  { cloneUrl, name, provider, settings },
+) => {
+  const env = { DATABASE_URL: databaseUrl };
+  const org = await cli(['admin', 'create-org', 'bench', '--json'], env);
+  await db
+    .updateTable('organizations')
+    .set({ rate_limit_rpm: 1e6, rate_limit_burst: 1e6 })
+    .execute();
+  const repo = await cli(
+    [
+      'admin',
+      'create-repo',
+      '--org',
+      'bench',
+      '--name',
+      name,
+      '--clone-url',
+      cloneUrl,
+      ...(provider ? ['--provider', provider] : []),
+      '--json',
+    ],
+    env,
+  );
+  const token = await cli(
+    ['admin', 'create-token', '--org', 'bench', '--name', 't', '--repo', repo.id, '--json'],
+    env,
+  );
+  await db
+    .updateTable('repositories')
+    .set({ settings: JSON.stringify(settings) })
+    .where('id', '=', repo.id)
+    .execute();
+  return { orgId: org.id, repoId: repo.id, token: token.token };
+};

@@ -9,12 +9,10 @@
 // findings in memory; delivery: a bare signed-POST loop to the same receivers) and their sum.
 // Pull requests are not in this run: they are paced by the forge's write limits (bench/publish).
 // BENCH_RESULTS (default 25000), BENCH_FIXABLE (500), BENCH_RECEIVERS (1). Needs `pnpm build`.
-import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { effectiveSettings } from '@remediation/contracts';
 import { newId } from '@remediation/db';
@@ -33,7 +31,7 @@ import { createBenchDatabase } from '../lib/database.mjs';
 import { ingestFloor } from '../lib/ingest-floor.mjs';
 import { generatedSources, tokenSources } from '../lib/repos.mjs';
 import {
-  cli,
+  createBenchTenant,
   freePort,
   peakRssMb,
   REDIS_URL,
@@ -44,6 +42,7 @@ import {
   waitForScan,
 } from '../lib/stack.mjs';
 import { bareLoop } from '../webhooks/ceiling.mjs';
+import { forkReceivers } from '../webhooks/receivers-client.mjs';
 import { SECRET } from '../webhooks/stack.mjs';
 
 const RESULTS = Number(process.env.BENCH_RESULTS ?? 25_000);
@@ -89,23 +88,6 @@ const sarifFor = (fixable) => {
       ],
     });
   return log;
-};
-
-const startReceivers = () => {
-  const child = fork(fileURLToPath(new URL('../webhooks/receivers.mjs', import.meta.url)), [
-    JSON.stringify(Array.from({ length: RECEIVERS }, () => 'fast')),
-  ]);
-  const ask = (type) =>
-    new Promise((resolve) => {
-      const listener = (message) => {
-        if (message.type !== type) return;
-        child.off('message', listener);
-        resolve(message);
-      };
-      child.on('message', listener);
-      if (type !== 'ports') child.send({ type });
-    });
-  return { child, ask };
 };
 
 /** One `*` webhook per receiver, its secret sealed with the services' key. */
@@ -212,7 +194,7 @@ const main = async () => {
   const files = { ...generatedSources(), ...tokenFiles };
   const repo = createLocalRepo(files);
   const commit = repo.head();
-  const receivers = startReceivers();
+  const receivers = forkReceivers(Array.from({ length: RECEIVERS }, () => 'fast'));
   const { ports } = await receivers.ask('ports');
   const key = randomBytes(32).toString('base64');
   const base = {
@@ -241,58 +223,30 @@ const main = async () => {
     });
     const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     const env = { DATABASE_URL: url };
-    await cli(['admin', 'create-org', 'bench', '--json'], env);
-    await db
-      .updateTable('organizations')
-      .set({ rate_limit_rpm: 1e6, rate_limit_burst: 1e6 })
-      .execute();
-    const org = await db
-      .selectFrom('organizations')
-      .select('id')
-      .where('slug', '=', 'bench')
-      .executeTakeFirstOrThrow();
-    const created = await cli(
-      [
-        'admin',
-        'create-repo',
-        '--org',
-        'bench',
-        '--name',
-        'bench/app',
-        '--clone-url',
-        repo.url,
-        '--json',
-      ],
-      env,
-    );
-    const token = await cli(
-      ['admin', 'create-token', '--org', 'bench', '--name', 't', '--repo', created.id, '--json'],
-      env,
-    );
-    await db
-      .updateTable('repositories')
-      .set({ settings: JSON.stringify(SETTINGS) })
-      .where('id', '=', created.id)
-      .execute();
+    const tenant = await createBenchTenant(db, url, {
+      cloneUrl: repo.url,
+      name: 'bench/app',
+      settings: SETTINGS,
+    });
     const query = `?commit_sha=${commit}`;
     // Warm the mirror (a one-finding scan of the same commit), then subscribe the receivers.
     const warm = await upload(
       gatewayUrl,
-      created.id,
-      token.token,
+      tenant.repoId,
+      tenant.token,
       gzipSync(JSON.stringify(generateSarif({ results: 1 }))),
       query,
     );
     await waitForScan(db, warm.scanId, (r) => r.state === 'completed');
-    await subscribe(db, key, org.id, ports);
+    await subscribe(db, key, tenant.orgId, ports);
 
     const text = Buffer.from(JSON.stringify(sarifFor(fixable)));
     const body = gzipSync(text);
     const since = new Date();
     const { scanId, started, acceptedMs } = await upload(
       gatewayUrl,
-      created.id,
-      token.token,
+      tenant.repoId,
+      tenant.token,
       body,
       query,
     );

@@ -16,7 +16,7 @@ import { saveRepositoryCredentials } from '@remediation/source-access';
 import { createLocalRepo } from '../../test/e2e/support/git-repo.ts';
 import { createBenchDatabase } from '../lib/database.mjs';
 import {
-  cli,
+  createBenchTenant,
   freePort,
   REDIS_URL,
   startService,
@@ -66,45 +66,19 @@ const main = async () => {
     await startService('pr-publisher', { ...base, GITHUB_API_URL: gh.apiBaseUrl }),
   ];
   try {
-    const env = { DATABASE_URL: url };
-    await cli(['admin', 'create-org', 'bench', '--json'], env);
-    await db
-      .updateTable('organizations')
-      .set({ rate_limit_rpm: 1e6, rate_limit_burst: 1e6 })
-      .execute();
-    const created = await cli(
-      [
-        'admin',
-        'create-repo',
-        '--org',
-        'bench',
-        '--name',
-        'acme/shop',
-        '--clone-url',
-        repo.url,
-        '--provider',
-        'github',
-        '--json',
-      ],
-      env,
-    );
-    const token = await cli(
-      ['admin', 'create-token', '--org', 'bench', '--name', 't', '--repo', created.id, '--json'],
-      env,
-    );
-    await db
-      .updateTable('repositories')
-      .set({
-        settings: JSON.stringify({
-          auto_fix: true,
-          auto_pr: true,
-          draft_prs: false,
-          labels: ['security'],
-          max_open_prs: 0,
-        }),
-      })
-      .execute();
-    await saveRepositoryCredentials(db, createSecretBox(parseKey(key)), created.id, {
+    const tenant = await createBenchTenant(db, url, {
+      cloneUrl: repo.url,
+      name: 'acme/shop',
+      provider: 'github',
+      settings: {
+        auto_fix: true,
+        auto_pr: true,
+        draft_prs: false,
+        labels: ['security'],
+        max_open_prs: 0,
+      },
+    });
+    await saveRepositoryCredentials(db, createSecretBox(parseKey(key)), tenant.repoId, {
       kind: 'token',
       token: TOKEN,
     });
@@ -141,8 +115,8 @@ const main = async () => {
     };
     const { scanId, started } = await upload(
       `http://127.0.0.1:${gatewayPort}`,
-      created.id,
-      token.token,
+      tenant.repoId,
+      tenant.token,
       gzipSync(JSON.stringify(sarif)),
       `?commit_sha=${repo.head()}`,
     );

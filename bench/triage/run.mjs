@@ -15,7 +15,7 @@ import { createLocalRepo } from '../../test/e2e/support/git-repo.ts';
 import { createBenchDatabase } from '../lib/database.mjs';
 import { generatedSources } from '../lib/repos.mjs';
 import {
-  cli,
+  createBenchTenant,
   freePort,
   peakRssMb,
   REDIS_URL,
@@ -61,40 +61,17 @@ const main = async () => {
   });
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   try {
-    const env = { DATABASE_URL: url };
-    await cli(['admin', 'create-org', 'bench', '--json'], env);
-    await db
-      .updateTable('organizations')
-      .set({ rate_limit_rpm: 1e6, rate_limit_burst: 1e6 })
-      .execute();
-    const created = await cli(
-      [
-        'admin',
-        'create-repo',
-        '--org',
-        'bench',
-        '--name',
-        'bench/app',
-        '--clone-url',
-        repo.url,
-        '--json',
-      ],
-      env,
-    );
-    const token = await cli(
-      ['admin', 'create-token', '--org', 'bench', '--name', 't', '--repo', created.id, '--json'],
-      env,
-    );
-    await db
-      .updateTable('repositories')
-      .set({ settings: JSON.stringify({ auto_fix: false }) })
-      .execute();
+    const tenant = await createBenchTenant(db, url, {
+      cloneUrl: repo.url,
+      name: 'bench/app',
+      settings: { auto_fix: false },
+    });
     const query = `?commit_sha=${commit}`;
     if (!COLD) {
       const warm = await upload(
         gatewayUrl,
-        created.id,
-        token.token,
+        tenant.repoId,
+        tenant.token,
         gzipSync(JSON.stringify(generateSarif({ results: 1 }))),
         query,
       );
@@ -105,8 +82,8 @@ const main = async () => {
     );
     const { scanId, started, acceptedMs } = await upload(
       gatewayUrl,
-      created.id,
-      token.token,
+      tenant.repoId,
+      tenant.token,
       body,
       query,
     );

@@ -10,9 +10,9 @@
 // BENCH_DISPATCHER_NODE_ARGS adds node flags to the dispatchers (e.g. `--cpu-prof`), and
 // BENCH_DISPATCHER_ENV settings (e.g. `WEBHOOK_CONCURRENCY=64`); the defaults otherwise.
 // Needs `pnpm build`, local PostgreSQL and Redis.
-import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { bareLoop } from './ceiling.mjs';
+import { forkReceivers } from './receivers-client.mjs';
 import {
   SECRET,
   commitEvents,
@@ -51,19 +51,7 @@ const percentile = (values, p) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 
-const receivers = fork(fileURLToPath(new URL('./receivers.mjs', import.meta.url)), [
-  JSON.stringify(KINDS),
-]);
-const ask = (type) =>
-  new Promise((resolve) => {
-    const listener = (message) => {
-      if (message.type !== type) return;
-      receivers.off('message', listener);
-      resolve(message);
-    };
-    receivers.on('message', listener);
-    if (type !== 'ports') receivers.send({ type });
-  });
+const { child: receivers, ask } = forkReceivers(KINDS);
 
 /** Polls until `done()` (bounded); resolves with the seconds since `started`. */
 const until = async (done, started, what, timeoutMs = 30 * 60_000) => {
