@@ -4,6 +4,7 @@ export {
   type SourceAccessOptions,
 } from './source-access.js';
 export { runGit, type GitRunResult, type RunGitOptions } from './git/run-git.js';
+export { createGitLauncher, type GitLauncher } from './git/git-launcher.js';
 export { basicAuthorization, type GitAuth } from './git/git-env.js';
 export { checkCloneUrl, type CloneUrlCheck } from './git/clone-url.js';
 export {

@@ -2,7 +2,11 @@ import { QUEUES } from '@remediation/contracts';
 import type { Db } from '@remediation/db';
 import { createBatchStage, createProducer, type Logger, type Redis } from '@remediation/runtime';
 import { createSecretBox, parseKey } from '@remediation/security';
-import { createSourceAccess, sourceAccessOptions } from '@remediation/source-access';
+import {
+  createGitLauncher,
+  createSourceAccess,
+  sourceAccessOptions,
+} from '@remediation/source-access';
 import type { Static } from '@sinclair/typebox';
 import type { Queue, Worker } from 'bullmq';
 import type { FixerConfig } from './config.js';
@@ -27,6 +31,7 @@ export const createFixer = (deps: {
 }): Fixer => {
   const { config } = deps;
   const source = createSourceAccess({ ...sourceAccessOptions(config), logger: deps.logger });
+  const launcher = createGitLauncher();
   const publish = createProducer(QUEUES.prPublish, {
     connection: deps.producerRedis,
     prefix: config.QUEUE_PREFIX,
@@ -37,6 +42,7 @@ export const createFixer = (deps: {
     source,
     secretBox: createSecretBox(parseKey(config.SECRETS_ENCRYPTION_KEY)),
     gitTimeoutMs: config.GIT_READ_TIMEOUT_MS,
+    git: launcher.run,
     metrics: deps.metrics ?? noFixMetrics,
     publish,
   };
@@ -65,6 +71,7 @@ export const createFixer = (deps: {
       await stage.stop();
       await publish.close();
       await source.close();
+      await launcher.close();
     },
   };
 };

@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runGit } from '@remediation/source-access';
+import type { runGit } from '@remediation/source-access';
+
+/** `runGit`, or a git launcher's `run` (git started from a small helper process). */
+export type GitRun = typeof runGit;
 
 /** Index files of the commits checked lately (a scan's fixes all check against one commit). */
 const MAX_INDEXES = 16;
@@ -12,7 +15,7 @@ let dir: Promise<string> | undefined;
 const indexDir = () => (dir ??= mkdtemp(join(tmpdir(), 'remediation-apply-')));
 
 /** The commit's tree read into an index file once (`git read-tree`), reused by later checks. */
-const indexOf = (mirror: string, commit: string, timeoutMs: number) => {
+const indexOf = (git: GitRun, mirror: string, commit: string, timeoutMs: number) => {
   const key = `${mirror}\u0000${commit}`;
   let entry = indexes.get(key);
   if (!entry) {
@@ -22,7 +25,7 @@ const indexOf = (mirror: string, commit: string, timeoutMs: number) => {
         createHash('sha256').update(key).digest('hex').slice(0, 32),
       );
       const partial = `${base}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-      const read = await runGit(['read-tree', commit], {
+      const read = await git(['read-tree', commit], {
         gitDir: mirror,
         env: { GIT_INDEX_FILE: partial },
         timeoutMs,
@@ -53,17 +56,18 @@ const indexOf = (mirror: string, commit: string, timeoutMs: number) => {
  * complaint, or null when the diff applies.
  */
 export const applyCheck = async (
+  git: GitRun,
   mirror: string,
   commit: string,
   diff: string,
   timeoutMs: number,
 ): Promise<string | null> => {
-  const index = await indexOf(mirror, commit, timeoutMs);
+  const index = await indexOf(git, mirror, commit, timeoutMs);
   if (typeof index !== 'string') {
     indexes.delete(`${mirror}\u0000${commit}`);
     return index.error;
   }
-  const check = await runGit(['apply', '--cached', '--check', '-'], {
+  const check = await git(['apply', '--cached', '--check', '-'], {
     gitDir: mirror,
     env: { GIT_INDEX_FILE: index },
     timeoutMs,

@@ -5,7 +5,7 @@ import type { SecretBox } from '@remediation/security';
 import { openCommit, type SourceAccess } from '@remediation/source-access';
 import { unifiedDiff } from '@remediation/codemods';
 import { UnrecoverableError } from 'bullmq';
-import { applyCheck } from './apply-check.js';
+import { applyCheck, type GitRun } from './apply-check.js';
 import { toFixRecord } from './fix-record.js';
 import type { FixMetrics } from './fix-metrics.js';
 import { failFixBatch, recordFixBatch } from './fix.writer.js';
@@ -17,6 +17,8 @@ export interface FixDeps {
   source: SourceAccess;
   secretBox: SecretBox;
   gitTimeoutMs: number;
+  /** Runs `git apply --check` (a git launcher's `run`: cheaper to start from a small process). */
+  git: GitRun;
   metrics: FixMetrics;
   /** Publishes generated fixes of repositories with `auto_pr` on. */
   publish: Pick<Producer<typeof QUEUES.prPublish>, 'add'>;
@@ -90,6 +92,7 @@ export const fixProcessor =
     const applyError =
       outcome.applied.length > 0
         ? await applyCheck(
+            deps.git,
             opened.reader.mirror,
             scan.commitSha,
             unifiedDiff(outcome.files),
