@@ -2,7 +2,13 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prepareGit, type RunGitOptions } from './run-git.js';
-import type { GitRunResult, LauncherReply, LauncherRequest } from './spawn-git.js';
+import { inheritedEnv } from './inherited-env.js';
+import {
+  LAUNCHER_FLAG,
+  type GitRunResult,
+  type LauncherReply,
+  type LauncherRequest,
+} from './spawn-git.js';
 
 /** `spawn-git` beside this file, as built (`.js`) or as sources (`.ts`, run with type stripping). */
 const CHILD = fileURLToPath(
@@ -11,7 +17,7 @@ const CHILD = fileURLToPath(
 
 export interface GitLauncher {
   /** `runGit`, with git started by the launcher process. */
-  run(args: readonly string[], options: RunGitOptions): Promise<GitRunResult>;
+  readonly run: (args: readonly string[], options: RunGitOptions) => Promise<GitRunResult>;
   /** The helper's process id while it runs (it starts with the first run). */
   readonly pid: number | undefined;
   close(): Promise<void>;
@@ -35,8 +41,9 @@ export const createGitLauncher = (): GitLauncher => {
   >();
 
   const start = (): ChildProcess => {
-    const started = fork(CHILD, [], {
-      env: { ...process.env, REMEDIATION_GIT_LAUNCHER: '1' },
+    const started = fork(CHILD, [LAUNCHER_FLAG], {
+      // What git itself may inherit (PATH, HOME, proxies): no secrets in the helper either.
+      env: inheritedEnv(),
       execArgv: CHILD.endsWith('.ts') ? ['--no-warnings'] : [],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -108,6 +108,9 @@ export const spawnGit = (request: SpawnGitRequest, signal?: AbortSignal): Promis
     });
   });
 
+/** The argument that makes this file, run as a process, the launcher's helper. */
+export const LAUNCHER_FLAG = '--remediation-git-launcher';
+
 /** Messages between the git launcher and this file run as its child. */
 export type LauncherRequest =
   { kind: 'run'; id: number; request: SpawnGitRequest } | { kind: 'cancel'; id: number };
@@ -136,4 +139,4 @@ const serve = () => {
   process.on('disconnect', () => process.exit(0));
 };
 
-if (process.env['REMEDIATION_GIT_LAUNCHER'] === '1' && process.send) serve();
+if (process.argv.includes(LAUNCHER_FLAG) && process.send) serve();
