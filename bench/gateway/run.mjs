@@ -116,9 +116,9 @@ const waitReady = async (healthPort, child) => {
   throw new Error('gateway did not become ready in 30 s');
 };
 
-const load = (url, headers) =>
+const load = (url, headers, connections = CONNECTIONS) =>
   new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers }, (err, result) =>
+    autocannon({ url, connections, duration: DURATION_S, headers }, (err, result) =>
       err ? reject(err) : resolve(result),
     );
   });
@@ -137,33 +137,42 @@ const main = async () => {
   try {
     const { repoId, token } = await seed(database.db);
 
-    const gatewayPort = await freePort();
-    const healthPort = await freePort();
-    const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const gateway = spawn(
-      process.execPath,
-      [...nodeArgs, '--import', './dist/instrument.js', 'dist/main.js'],
-      {
-        cwd: `${ROOT}/services/api-gateway`,
-        env: {
-          ...process.env,
-          DATABASE_URL: dbUrl,
-          REDIS_URL,
-          PORT: String(gatewayPort),
-          HOST: '127.0.0.1',
-          HEALTH_PORT: String(healthPort),
-          QUEUE_PREFIX: `bench-${randomBytes(3).toString('hex')}`,
-          SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-          LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-          NODE_ENV: 'production',
+    const shared = {
+      QUEUE_PREFIX: `bench-${randomBytes(3).toString('hex')}`,
+      SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    };
+    /** A gateway process; replicas share the queue prefix (and so the rate-limit buckets). */
+    const startGateway = async () => {
+      const port = await freePort();
+      const healthPort = await freePort();
+      const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
+      const child = spawn(
+        process.execPath,
+        [...nodeArgs, '--import', './dist/instrument.js', 'dist/main.js'],
+        {
+          cwd: `${ROOT}/services/api-gateway`,
+          env: {
+            ...process.env,
+            ...shared,
+            DATABASE_URL: dbUrl,
+            REDIS_URL,
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            HEALTH_PORT: String(healthPort),
+            LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+            NODE_ENV: 'production',
+          },
+          stdio: ['ignore', 'pipe', 'inherit'],
         },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    children.push(gateway);
-    // Access logs go to a pipe that is drained, as a log collector would.
-    gateway.stdout.resume();
-    await waitReady(healthPort, gateway);
+      );
+      children.push(child);
+      // Access logs go to a pipe that is drained, as a log collector would.
+      child.stdout.resume();
+      await waitReady(healthPort, child);
+      return { port, pid: child.pid };
+    };
+    const gateway = await startGateway();
+    const gatewayPort = gateway.port;
 
     const path = `/v1/repositories/${repoId}/fixes?limit=20`;
     const headers = { authorization: `Bearer ${token}` };
@@ -198,7 +207,22 @@ const main = async () => {
     };
     const bareResult = only === 'gateway' ? skipped : await measure(bare);
     const sameResult = only === 'gateway' ? skipped : await measure(same);
-    const gatewayResult = await measure({ port: gatewayPort, pid: gateway.pid });
+    const gatewayResult = await measure(gateway);
+    // Two replicas behind no load balancer: half the connections to each, in the same run.
+    let replicas;
+    if (process.env.BENCH_GATEWAYS !== '1') {
+      const second = await startGateway();
+      await warm(`http://127.0.0.1:${second.port}${path}`, headers);
+      const both = await Promise.all(
+        [gateway, second].map(({ port }) =>
+          load(`http://127.0.0.1:${port}${path}`, headers, CONNECTIONS / 2),
+        ),
+      );
+      replicas = {
+        rate: both.reduce((sum, r) => sum + r.requests.average, 0),
+        failed: both.reduce((sum, r) => sum + r.non2xx + r.errors, 0),
+      };
+    }
 
     const summary = (name, r) => ({
       name,
@@ -220,7 +244,11 @@ const main = async () => {
     const ratio = (r) => (gatewayResult.requests.average / r.requests.average).toFixed(2);
     console.log(`throughput ratio gateway/constant body: ${ratio(bareResult)}`);
     console.log(`throughput ratio gateway/same read: ${ratio(sameResult)} (target >= 0.60)`);
-    if (gatewayResult.non2xx > 0 || gatewayResult.errors > 0) {
+    if (replicas)
+      console.log(
+        `two gateway replicas (${CONNECTIONS / 2} connections each, one Redis bucket): ${Math.round(replicas.rate)} req/s, ${(replicas.rate / gatewayResult.requests.average).toFixed(2)}x one replica; non-2xx or errors: ${replicas.failed}`,
+      );
+    if (gatewayResult.non2xx > 0 || gatewayResult.errors > 0 || replicas?.failed > 0) {
       console.log('warning: the gateway answered non-2xx or errored during the run');
       process.exitCode = 1;
     }

@@ -7,7 +7,10 @@
 // done alone with nothing around it (ingest: parse + validate + one INSERT; triage: the engine
 // over the same rows with the files in memory; fix: the fixer's codemod step over the same
 // findings in memory; delivery: a bare signed-POST loop to the same receivers) and their sum.
-// Pull requests are not in this run: they are paced by the forge's write limits (bench/publish).
+// With BENCH_PRS=1 (`pnpm bench:pipeline:prs`, run by tsx for the stand-in's sources) the fixes
+// are grouped per rule and published as pull requests to a local GitHub stand-in (every request
+// checked against @octokit/openapi) by a pr-publisher process, timed to the last `pr.opened`
+// delivered; PR throughput itself is paced by the forge's write limits (bench/publish).
 // BENCH_RESULTS (default 25000), BENCH_FIXABLE (500), BENCH_RECEIVERS (1). Needs `pnpm build`.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -16,7 +19,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { effectiveSettings } from '@remediation/contracts';
 import { newId } from '@remediation/db';
-import { createSecretBox } from '@remediation/security';
+import { createSecretBox, parseKey } from '@remediation/security';
+import { saveRepositoryCredentials } from '@remediation/source-access';
 import { triageFinding } from '@remediation/triage-engine';
 import { sql } from 'kysely';
 import { toFixFinding } from '../../services/fixer/dist/fix/fix.processor.js';
@@ -49,7 +53,40 @@ const RESULTS = Number(process.env.BENCH_RESULTS ?? 25_000);
 const FIXABLE = Number(process.env.BENCH_FIXABLE ?? 500);
 const RECEIVERS = Number(process.env.BENCH_RECEIVERS ?? 1);
 const CA = `${ROOT}/services/webhook-dispatcher/test/fixtures/ca.pem`;
-const SETTINGS = { auto_fix: true, auto_pr: false };
+const PRS = process.env.BENCH_PRS === '1';
+const SETTINGS = PRS
+  ? { auto_fix: true, auto_pr: true, pr_grouping: 'rule', max_open_prs: 0 }
+  : { auto_fix: true, auto_pr: false };
+const GITHUB_TOKEN = 'ghp_benchPipelineToken0123456789abcdef';
+
+/** The GitHub stand-in holding the repository (only with BENCH_PRS=1: tsx resolves it). */
+const startForge = async (files, head) => {
+  const { startGithubStandIn } = await import('@remediation/forges/testing');
+  const gh = await startGithubStandIn({
+    owner: 'acme',
+    name: 'app',
+    auth: { kind: 'token', token: GITHUB_TOKEN },
+  });
+  gh.store.seed('main', files, [], head);
+  return gh;
+};
+
+/** Polls until the scan's fixes all have their `pr.opened` (bounded). */
+const waitForPullRequests = async (db, scanId, timeoutMs = 30 * 60_000) => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const fixes = await db
+      .selectFrom('fixes')
+      .select(['status'])
+      .where('scan_id', '=', scanId)
+      .execute();
+    const waiting = fixes.filter((f) => f.status === 'generated').length;
+    if (fixes.length > 0 && waiting === 0)
+      return fixes.filter((f) => f.status === 'pr_open').length;
+    if (Date.now() > deadline) throw new Error(`${waiting} fixes still not published`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
 
 /** The generated results plus one CodeQL result per fixable site, in one run. */
 const sarifFor = (fixable) => {
@@ -116,7 +153,8 @@ const deliveryFigures = async (db, since) => {
            count(*) as total,
            min(o.created_at) as first_committed,
            max(d.delivered_at) as last_delivered,
-           max(d.delivered_at) filter (where o.type = 'scan.completed') as completed_delivered
+           max(d.delivered_at) filter (where o.type = 'scan.completed') as completed_delivered,
+           max(d.delivered_at) filter (where o.type = 'pr.opened') as prs_delivered
     from webhook_deliveries d
     join outbox o on o.id = d.event_id
     where o.created_at >= ${since}`.execute(db);
@@ -207,6 +245,7 @@ const main = async () => {
   };
   const gatewayPort = await freePort();
   const services = {};
+  const gh = PRS ? await startForge(files, commit) : undefined;
   try {
     services['api-gateway'] = await startService('api-gateway', {
       ...base,
@@ -216,6 +255,11 @@ const main = async () => {
     services['sarif-ingest'] = await startService('sarif-ingest', base);
     services.triage = await startService('triage', base);
     services.fixer = await startService('fixer', base);
+    if (gh)
+      services['pr-publisher'] = await startService('pr-publisher', {
+        ...base,
+        GITHUB_API_URL: gh.apiBaseUrl,
+      });
     services['webhook-dispatcher'] = await startService('webhook-dispatcher', {
       ...base,
       WEBHOOK_CA_FILE: CA,
@@ -225,9 +269,15 @@ const main = async () => {
     const env = { DATABASE_URL: url };
     const tenant = await createBenchTenant(db, url, {
       cloneUrl: repo.url,
-      name: 'bench/app',
+      name: gh ? 'acme/app' : 'bench/app',
+      provider: gh ? 'github' : undefined,
       settings: SETTINGS,
     });
+    if (gh)
+      await saveRepositoryCredentials(db, createSecretBox(parseKey(key)), tenant.repoId, {
+        kind: 'token',
+        token: GITHUB_TOKEN,
+      });
     const query = `?commit_sha=${commit}`;
     // Warm the mirror (a one-finding scan of the same commit), then subscribe the receivers.
     const warm = await upload(
@@ -253,6 +303,7 @@ const main = async () => {
     const uploadAt = Date.now() - (performance.now() - started);
     const scan = await waitForScan(db, scanId, (r) => r.state === 'completed');
     if (scan.state !== 'completed') throw new Error(`scan ${scan.state}: ${scan.error}`);
+    const prs = gh ? await waitForPullRequests(db, scanId) : 0;
     const delivered = await waitForDeliveries(db, since);
     const rss = Object.fromEntries(
       Object.entries(services).map(([name, child]) => [name, Math.round(peakRssMb(child.pid))]),
@@ -292,8 +343,11 @@ const main = async () => {
     });
     const deliveryMs = (deliveries / bare.rate) * 1000;
 
+    // The publishing floor is the GitHub client's own pacing: one second between writes.
+    const writes = gh ? gh.requests.filter((r) => r.method !== 'GET').length : 0;
+    const prFloorMs = gh ? Math.max(0, writes - 1) * 1000 : 0;
     const total = at(delivered.last_delivered) - uploadAt;
-    const floors = ingest.ms + triageMs + fixMs + deliveryMs;
+    const floors = ingest.ms + triageMs + fixMs + deliveryMs + prFloorMs;
     const stages = [
       ['upload → 202', 0, acceptedMs],
       ['upload → ingested', 0, at(scan.ingested_at) - uploadAt, ingest.ms],
@@ -314,6 +368,16 @@ const main = async () => {
         at(scan.completed_at) - uploadAt,
         at(delivered.completed_delivered) - uploadAt,
       ],
+      ...(gh
+        ? [
+            [
+              `completed → last pr.opened delivered (${prs} PRs)`,
+              at(scan.completed_at) - uploadAt,
+              at(delivered.prs_delivered) - uploadAt,
+              prFloorMs,
+            ],
+          ]
+        : []),
       [
         'events: first committed → last delivered',
         at(delivered.first_committed) - uploadAt,
@@ -339,6 +403,10 @@ const main = async () => {
       `fixes: ${fixed}`,
     );
     console.log('events:', Object.fromEntries(events.map((e) => [e.type, Number(e.n)])));
+    if (gh)
+      console.log(
+        `GitHub stand-in: ${gh.requests.length} requests (${writes} writes: the pacing floor is ${s(prFloorMs)} s), ${gh.rateLimited} rate-limited, ${gh.violations.length} OpenAPI violations`,
+      );
     const window = at(delivered.last_delivered) - at(delivered.first_committed);
     console.log(
       `deliveries: ${deliveries} succeeded, ${Math.round(deliveries / (window / 1000))}/s from the first event committed to the last delivered (bare loop alone: ${Math.round(bare.rate)}/s)`,
@@ -351,6 +419,7 @@ const main = async () => {
     await Promise.all(Object.values(services).map(stop));
     receivers.child.kill('SIGTERM');
     await database.drop();
+    await gh?.close();
     repo.remove();
   }
 };
