@@ -50,34 +50,36 @@ describe('migrations', () => {
     expect(second).toEqual({ results: [] });
   });
 
-  it('when an outbox row is inserted, then a NOTIFY on channel outbox carries its id', async () => {
+  it('when outbox rows are inserted, then each INSERT statement sends one NOTIFY on channel outbox, whatever its row count', async () => {
     const pg = await import('pg');
     const listener = new pg.default.Client({ connectionString: t.url });
     await listener.connect();
     try {
       await listener.query('listen outbox');
-      const received = new Promise<string>((resolve) =>
-        listener.on('notification', (n) => resolve(n.payload ?? '')),
-      );
+      const received: string[] = [];
+      listener.on('notification', (n) => received.push(n.channel));
       const orgId = '01a1fba3-0000-7000-8000-0000000000aa';
-      const eventId = '01a1fba3-0000-7000-8000-0000000000bb';
       await t.db
         .insertInto('organizations')
         .values({ id: orgId, slug: 'notify', tier: 'standard' })
         .execute();
+      const event = (n: number) => ({
+        id: `01a1fba3-0000-7000-8000-0000000000b${n}`,
+        organization_id: orgId,
+        repository_id: null,
+        type: 'ping',
+        envelope: '{}',
+        target_webhook_id: null,
+        target_delivery_id: null,
+      });
       await t.db
         .insertInto('outbox')
-        .values({
-          id: eventId,
-          organization_id: orgId,
-          repository_id: null,
-          type: 'ping',
-          envelope: '{}',
-          target_webhook_id: null,
-          target_delivery_id: null,
-        })
+        .values([event(1), event(2), event(3)])
         .execute();
-      expect(await received).toBe(eventId);
+      await t.db.insertInto('outbox').values(event(4)).execute();
+      // Notifications of committed transactions reach an idle listener before its next answer.
+      await listener.query('select 1');
+      expect(received).toEqual(['outbox', 'outbox']);
     } finally {
       await listener.end();
     }

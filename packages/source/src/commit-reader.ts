@@ -60,8 +60,8 @@ export const openCommit = async (
       commit,
       mirror: deps.source.mirrorPath(repository.id),
       read: async (path) => {
-        const file = await deps.source.readFile(repo, commit, path);
-        return file.ok && !file.binary ? file.content.toString('utf8') : undefined;
+        const file = await deps.source.readText(repo, commit, path);
+        return file.ok ? file.text : undefined;
       },
     },
   };

@@ -24,6 +24,7 @@ import {
   type ListFilesResult,
   type ReadFailureReason,
   type ReadFileResult,
+  type ReadTextResult,
   type ReadLinesResult,
   type ResolveRefResult,
   type SourceFailure,
@@ -66,6 +67,11 @@ export interface SourceAccess {
     path: string,
     options?: { allowBinary?: boolean },
   ): Promise<ReadFileResult>;
+  /**
+   * A text file's content decoded as UTF-8 (binary files are `binary`); decoded once per cached
+   * file, for readers that go over the same files again and again (triage batches of one scan).
+   */
+  readText(repo: SourceRepository, sha: string, path: string): Promise<ReadTextResult>;
   /** Lines `startLine..endLine` (1-based, inclusive; the end is clamped to the file's last line). */
   readLines(
     repo: SourceRepository,
@@ -93,6 +99,7 @@ interface CachedBlob {
   oid: string;
   binary: boolean;
   lines?: string[];
+  text?: string;
 }
 
 const REPOSITORY_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
@@ -255,6 +262,13 @@ export const createSourceAccess = (options: SourceAccessOptions): SourceAccess =
       if (blob.binary && readOptions?.allowBinary !== true)
         return failure('binary', `${path} is a binary file`);
       return { ok: true, content: Buffer.from(blob.content), oid: blob.oid, binary: blob.binary };
+    },
+    readText: async (repo, sha, path) => {
+      const blob = await loadBlob(repo, sha, path);
+      if ('ok' in blob) return blob;
+      if (blob.binary) return failure('binary', `${path} is a binary file`);
+      blob.text ??= blob.content.toString('utf8');
+      return { ok: true, text: blob.text, oid: blob.oid };
     },
     readLines: async (repo, sha, path, startLine, endLine) => {
       if (

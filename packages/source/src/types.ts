@@ -87,6 +87,16 @@ export type ReadFileResult =
     }
   | SourceFailure<ReadFailureReason>;
 
+/** A text file's content, decoded as UTF-8. */
+export type ReadTextResult =
+  | {
+      ok: true;
+      text: string;
+      /** The blob's id. */
+      oid: string;
+    }
+  | SourceFailure<ReadFailureReason>;
+
 export type ReadLinesResult =
   | {
       ok: true;

@@ -99,6 +99,23 @@ describe('source access over a local bare repository', () => {
     expect(png.ok && png.binary && png.content.length).toBe(7);
   });
 
+  it('when a file is read as text, then it is its UTF-8 content, the same on every read, and binary or missing files say why', async () => {
+    const text = await source.readText(repo, first, 'docs/readme.md');
+    expect(text).toMatchObject({ ok: true, text: '# readme\r\nsecond line\r\n' });
+    const again = await source.readText(repo, first, 'docs/readme.md');
+    expect(again.ok && again.text).toBe('# readme\r\nsecond line\r\n');
+    const file = await source.readFile(repo, first, 'docs/readme.md');
+    expect(text.ok && file.ok && text.oid === file.oid).toBe(true);
+    expect(await source.readText(repo, first, 'assets/logo.png')).toMatchObject({
+      ok: false,
+      reason: 'binary',
+    });
+    expect(await source.readText(repo, first, 'src/nope.py')).toMatchObject({
+      ok: false,
+      reason: 'not_found',
+    });
+  });
+
   it('when a path is a symbolic link or a file with spaces, then the link is not_a_file and the file reads', async () => {
     const work = join(origin.root, 'work');
     symlinkSync('app.py', join(work, 'src', 'link.py'));

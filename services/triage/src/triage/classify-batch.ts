@@ -73,7 +73,14 @@ export const classifyBatch = async (
         route: routesToFix(verdict.classification, verdict.codemodAvailable, row, scan.settings),
       };
     }
-    decided.push({ findingId: row.id, ruleId: row.rule_id, decision, provider, aiGenerated });
+    decided.push({
+      findingId: row.id,
+      ruleId: row.rule_id,
+      decision,
+      provider,
+      aiGenerated,
+      hadTriageError: row.triage_error !== null,
+    });
   }
   return decided;
 };

@@ -22,6 +22,8 @@ export interface Decided {
   /** `deterministic`, or `deterministic+llm:<model>`. */
   provider: string;
   aiGenerated: boolean;
+  /** The finding carries the error of an earlier failed triage (cleared by this verdict). */
+  hadTriageError: boolean;
 }
 
 const triageEvent = (scan: BatchScan, d: Decided & { decision: { kind: 'new' } }): OutboxEvent => {
@@ -122,7 +124,7 @@ export const recordBatch = (
         : [],
     );
     await insertOutboxEvents(trx, events);
-    const ids = decided.map((d) => d.findingId);
+    const ids = decided.filter((d) => d.hadTriageError).map((d) => d.findingId);
     if (ids.length > 0)
       await trx
         .updateTable('findings')
