@@ -47,4 +47,42 @@ describe('one webhook with a backlog', () => {
     expect(delivered).toBe(EVENTS);
     expect(receiver.received.filter((r) => r.path === '/only')).toHaveLength(EVENTS);
   });
+
+  it('when a scan.completed is committed behind a backlog of triage.completed, then it goes out before the rest of that backlog', async () => {
+    const hook = await h.addWebhook(receiver.url('/ordered'), [
+      'triage.completed',
+      'scan.completed',
+    ]);
+    const backlog = 800;
+    await h.emitMany(
+      'triage.completed',
+      {
+        finding_id: '01a1fbaf-0000-7000-8000-000000000031',
+        scan_id: '01a1fbaf-0000-7000-8000-000000000032',
+        classification: 'TRUE_POSITIVE',
+        severity: 'high',
+        confidence: 0.9,
+      },
+      backlog,
+    );
+    const completed = await h.emit('scan.completed', {
+      scan_id: '01a1fbaf-0000-7000-8000-000000000032',
+      state: 'completed',
+      findings_count: backlog,
+      fixes_generated: 0,
+      duration_ms: 1000,
+      tools: ['CodeQL'],
+    });
+    await h.settledFor(completed, hook.id, 60_000);
+    const deadline = Date.now() + 60_000;
+    while (receiver.received.filter((r) => r.path === '/ordered').length < backlog + 1) {
+      if (Date.now() > deadline) throw new Error('the backlog was not delivered');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const order = receiver.received
+      .filter((r) => r.path === '/ordered')
+      .map((r) => String(r.headers['x-service-event-id']));
+    // Oldest first would put it last; it is claimed ahead of every triage.completed still due.
+    expect(order.length - 1 - order.indexOf(completed)).toBeGreaterThanOrEqual(backlog / 4);
+  });
 });

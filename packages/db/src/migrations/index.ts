@@ -17,6 +17,7 @@ import * as traceContext from './2026-11-23-060-trace-context.js';
 import * as publishing from './2026-11-23-070-publishing.js';
 import * as scanSources from './2026-11-23-080-scan-sources.js';
 import * as outboxStatementNotify from './2026-11-23-090-outbox-statement-notify.js';
+import * as deliveryPriority from './2026-11-23-100-delivery-priority.js';
 
 /**
  * Every migration, append-only, keyed by its date-prefixed name. Listed statically (not read
@@ -41,4 +42,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-23-070-publishing': publishing,
   '2026-11-23-080-scan-sources': scanSources,
   '2026-11-23-090-outbox-statement-notify': outboxStatementNotify,
+  '2026-11-23-100-delivery-priority': deliveryPriority,
 };

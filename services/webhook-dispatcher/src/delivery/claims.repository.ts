@@ -58,7 +58,8 @@ interface Row {
 
 /**
  * Claims due deliveries in one statement, webhook by webhook in id order from `after`, the
- * oldest few of each (as many as the caller has room for): walks the webhooks that have pending deliveries through the
+ * oldest few of each (as many as the caller has room for; per-finding `triage.completed` after
+ * the webhook's other events, so a scan's `scan.completed` never waits behind them): walks the webhooks that have pending deliveries through the
  * pending index (one index descent per webhook, so a webhook's backlog is never scanned), and
  * takes each claimed delivery's next attempt number while pushing `available_at` to the end of
  * the lease: a dispatcher that dies mid-attempt leaves the delivery to be claimed again, with
@@ -86,7 +87,7 @@ export const claimDue = async (db: Db, options: ClaimOptions): Promise<ClaimedDe
       cross join lateral (
         select d.id from webhook_deliveries d
         where d.webhook_id = hooks.webhook_id and d.status = 'pending' and d.available_at <= now()
-        order by d.available_at
+        order by (d.event_type = 'triage.completed'), d.available_at
         limit greatest(coalesce(rooms.room, ${options.defaultRoom}), 0)
         for update skip locked
       ) due
