@@ -25,7 +25,12 @@ import {
 } from './lib/python-apply.mjs';
 import { findingsFromSarif } from './lib/python-bandit-sarif.mjs';
 import { currentLine, fixAll } from './lib/python-fix.mjs';
-import { banditVersion, ensurePythonTools, scanPython } from './lib/python-scanner.mjs';
+import {
+  banditClass,
+  banditVersion,
+  ensurePythonTools,
+  scanPython,
+} from './lib/python-scanner.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const PROJECT = join(HERE, 'projects', 'python');
@@ -33,34 +38,12 @@ const LABELS = JSON.parse(readFileSync(join(HERE, 'labels', 'python.json'), 'utf
 const args = process.argv.slice(2);
 const jsonOut = args.includes('--json') ? args[args.indexOf('--json') + 1] : null;
 
-/** Bandit test id → the class of flaw it reports. */
-const CLASS = {
-  B311: 'insecure-random',
-  B303: 'weak-hash',
-  B324: 'weak-hash',
-  B501: 'tls-verify-disabled',
-  B113: 'requests-timeout',
-  B306: 'tempfile-mktemp',
-  B201: 'flask-debug',
-  B608: 'sql',
-  B301: 'deserialization',
-  B302: 'deserialization',
-  B403: 'deserialization',
-  B506: 'yaml',
-  B101: 'assert',
-};
 /**
  * Bandit's audit markers for the shell-free form its own B602/B605 advice recommends: B603 flags
  * every subprocess call without a shell, B607 one whose program is found through PATH.
  */
 const AUDIT_ONLY = new Set(['B603', 'B607']);
-const classOf = (ruleId) =>
-  CLASS[ruleId] ??
-  (/^B(60[2-7]|404)$/.test(ruleId)
-    ? 'command-injection'
-    : /^B(31[3-9]|320|40[5-9]|41[01])$/.test(ruleId)
-      ? 'xml'
-      : 'other');
+const classOf = banditClass;
 
 const installed = ensurePythonTools();
 if (installed.length) console.log(`installed: ${installed.join(', ')}`);

@@ -7,34 +7,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brokenFiles, runTests } from './python-apply.mjs';
 import { findingsFromSarif } from './python-bandit-sarif.mjs';
-import { banditVersion, ensurePythonTools, scanPython } from './python-scanner.mjs';
+import { banditClass, banditVersion, ensurePythonTools, scanPython } from './python-scanner.mjs';
 
 const FIX_RATE = join(import.meta.dirname, '..');
 const LABELS = JSON.parse(readFileSync(join(FIX_RATE, 'labels', 'python.json'), 'utf8')).sites;
-
-/** python-direct.mjs's classes: Bandit test id → the class of flaw it reports. */
-const CLASS = {
-  B311: 'insecure-random',
-  B303: 'weak-hash',
-  B324: 'weak-hash',
-  B501: 'tls-verify-disabled',
-  B113: 'requests-timeout',
-  B306: 'tempfile-mktemp',
-  B201: 'flask-debug',
-  B608: 'sql',
-  B301: 'deserialization',
-  B302: 'deserialization',
-  B403: 'deserialization',
-  B506: 'yaml',
-  B101: 'assert',
-};
-const banditClass = (ruleId) =>
-  CLASS[ruleId] ??
-  (/^B(60[2-7]|404)$/.test(ruleId)
-    ? 'command-injection'
-    : /^B(31[3-9]|320|40[5-9]|41[01])$/.test(ruleId)
-      ? 'xml'
-      : 'other');
 
 /** A result written from a label carries the label's scanner; Bandit's are matched by line. */
 const shapedLabel = (f) =>

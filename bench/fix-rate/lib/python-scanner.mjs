@@ -71,3 +71,29 @@ export const scanPython = (dir, { exclude = ['tests'] } = {}) => {
     throw new Error(`bandit failed (${run.status}): ${run.stderr}`);
   return banditToSarif(JSON.parse(run.stdout), { root: dir, version: banditVersion() });
 };
+
+/** Bandit test id → the class of flaw it reports (the fix-rate labels' classes). */
+const BANDIT_CLASS = {
+  B311: 'insecure-random',
+  B303: 'weak-hash',
+  B324: 'weak-hash',
+  B501: 'tls-verify-disabled',
+  B113: 'requests-timeout',
+  B306: 'tempfile-mktemp',
+  B201: 'flask-debug',
+  B608: 'sql',
+  B301: 'deserialization',
+  B302: 'deserialization',
+  B403: 'deserialization',
+  B506: 'yaml',
+  B101: 'assert',
+};
+
+/** The class of a Bandit result: the table above, then the command-injection and XML families. */
+export const banditClass = (ruleId) =>
+  BANDIT_CLASS[ruleId] ??
+  (/^B(60[2-7]|404)$/.test(ruleId)
+    ? 'command-injection'
+    : /^B(31[3-9]|320|40[5-9]|41[01])$/.test(ruleId)
+      ? 'xml'
+      : 'other');
