@@ -51,10 +51,14 @@ const main = async () => {
     PORT: String(gatewayPort),
     HOST: '127.0.0.1',
   });
-  const ingest = await startService('sarif-ingest', base);
+  const ingest = await startService('sarif-ingest', {
+    ...base,
+    ...(process.env.TRIAGE_BATCH_SIZE ? { TRIAGE_BATCH_SIZE: process.env.TRIAGE_BATCH_SIZE } : {}),
+  });
   const triage = await startService('triage', {
     ...base,
     ...(process.env.BENCH_PROFILE ? { NODE_OPTIONS: '--cpu-prof --cpu-prof-dir=/tmp/prof' } : {}),
+    ...(process.env.TRIAGE_NODE_OPTIONS ? { NODE_OPTIONS: process.env.TRIAGE_NODE_OPTIONS } : {}),
     ...(process.env.TRIAGE_CONCURRENCY
       ? { TRIAGE_CONCURRENCY: process.env.TRIAGE_CONCURRENCY }
       : {}),

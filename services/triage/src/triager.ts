@@ -1,14 +1,27 @@
 import { QUEUES } from '@remediation/contracts';
 import type { Db } from '@remediation/db';
-import { createBatchStage, createProducer, type Logger, type Redis } from '@remediation/runtime';
+import {
+  createBatchStage,
+  createProducer,
+  startPeriodic,
+  type Logger,
+  type Redis,
+} from '@remediation/runtime';
 import { createSecretBox, parseKey } from '@remediation/security';
 import { createSourceAccess, sourceAccessOptions } from '@remediation/source-access';
 import type { Static } from '@sinclair/typebox';
 import type { Queue, Worker } from 'bullmq';
 import type { TriageConfig } from './config.js';
 import { createChatClient } from './llm/chat-client.js';
+import { loadBatchScan } from '@remediation/db';
+import { unsettledTriageScans } from './triage/scan-stage.js';
 import { noTriageMetrics, type TriageMetrics } from './triage/triage-metrics.js';
-import { failTriageBatch, triageProcessor, type TriageDeps } from './triage/triage.processor.js';
+import {
+  failTriageBatch,
+  settle,
+  triageProcessor,
+  type TriageDeps,
+} from './triage/triage.processor.js';
 
 export interface Triager {
   worker: Worker;
@@ -73,11 +86,32 @@ export const createTriager = (deps: {
       graceMs: config.TRIAGE_STRANDED_GRACE_MS,
     },
   });
+  // A scan whose last batch's worker died after its commit is settled by the job's retry; this
+  // catches the rest (the job lost with Redis's data).
+  let settler: { stop(): Promise<void> } | undefined;
+  const settleStranded = async (): Promise<number> => {
+    const before = new Date(Date.now() - config.TRIAGE_STRANDED_GRACE_MS);
+    const ids = await unsettledTriageScans(deps.db, before, 100);
+    for (const id of ids) {
+      const scan = await loadBatchScan(deps.db, id);
+      if (scan) await settle(processorDeps, scan);
+    }
+    return ids.length;
+  };
   return {
     worker: stage.worker,
     queue: stage.queue,
-    run: () => stage.run(),
+    run: () => {
+      stage.run();
+      settler ??= startPeriodic({
+        name: 'unsettled triage scan sweep',
+        intervalMs: config.TRIAGE_SWEEP_INTERVAL_MS,
+        logger: deps.logger,
+        task: settleStranded,
+      });
+    },
     stop: async () => {
+      await settler?.stop();
       await stage.stop();
       await fix.close();
       await source.close();

@@ -1,4 +1,5 @@
 import { context, propagation } from '@opentelemetry/api';
+import { sql } from 'kysely';
 import type { DbOrTx } from '../database.js';
 
 export interface OutboxEvent {
@@ -41,15 +42,31 @@ export const insertOutboxEvent = async (trx: DbOrTx, event: OutboxEvent): Promis
   await trx.insertInto('outbox').values(row(event, traceContext())).execute();
 };
 
-/** Writes many events in one statement (a triage batch's `triage.completed` events). */
+/**
+ * Writes many events in one statement (a triage batch's `triage.completed` events). The rows go
+ * as one JSON parameter expanded by `jsonb_to_recordset`: a short statement, planned in no time,
+ * instead of a `values` list with eight parameters per event.
+ */
 export const insertOutboxEvents = async (
   trx: DbOrTx,
   events: readonly OutboxEvent[],
 ): Promise<void> => {
   if (events.length === 0) return;
   const trace = traceContext();
-  await trx
-    .insertInto('outbox')
-    .values(events.map((event) => row(event, trace)))
-    .execute();
+  const rows = events.map((event) => ({
+    id: event.id,
+    organization_id: event.organizationId,
+    repository_id: event.repositoryId,
+    type: event.type,
+    envelope: event.envelope,
+    target_webhook_id: event.target?.webhookId ?? null,
+    target_delivery_id: event.target?.deliveryId ?? null,
+  }));
+  await sql`insert into outbox (id, organization_id, repository_id, type, envelope,
+      target_webhook_id, target_delivery_id, trace_context)
+    select r.id, r.organization_id, r.repository_id, r.type, r.envelope, r.target_webhook_id,
+      r.target_delivery_id, ${trace}::jsonb
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id uuid, organization_id uuid,
+      repository_id uuid, type text, envelope jsonb, target_webhook_id uuid,
+      target_delivery_id uuid)`.execute(trx);
 };

@@ -1,4 +1,3 @@
-import type { FindingRow } from '@remediation/db';
 import {
   mergeSecondOpinion,
   parseSecondOpinion,
@@ -8,7 +7,7 @@ import {
   type Verdict,
 } from '@remediation/triage-engine';
 import type { SecondOpinion } from '../llm/chat-client.js';
-import type { BatchScan, Prior } from './batch.repository.js';
+import { noPrior, type BatchScan, type Prior, type TriageFindingRow } from './batch.repository.js';
 import { decide, routesToFix } from './decide.js';
 import { toTriageFinding, toTriageSettings } from './finding-input.js';
 import type { Decided } from './verdicts.writer.js';
@@ -33,7 +32,7 @@ const withNote = (verdict: Verdict, detail: string): Verdict => ({
  */
 export const classifyBatch = async (
   scan: BatchScan,
-  findings: readonly FindingRow[],
+  findings: readonly TriageFindingRow[],
   priors: ReadonlyMap<string, Prior>,
   source: SourceView,
   options: ClassifyOptions,
@@ -43,7 +42,7 @@ export const classifyBatch = async (
   const decided: Decided[] = [];
   for (const row of findings) {
     const input = toTriageFinding(row);
-    const prior = priors.get(row.id) ?? { thisScan: false, latest: undefined, override: undefined };
+    const prior = priors.get(row.id) ?? noPrior;
     let verdict = triageFinding(input, source, settings);
     let decision = decide(row, verdict, prior, scan.settings);
     let provider = 'deterministic';

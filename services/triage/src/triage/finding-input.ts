@@ -1,9 +1,9 @@
 import type { DataflowTier, FindingProblem, RepositorySettings } from '@remediation/contracts';
-import type { FindingRow } from '@remediation/db';
 import type { TriageFinding, TriageSettings } from '@remediation/triage-engine';
+import type { TriageFindingRow } from './batch.repository.js';
 
 /** What the engine reads of a stored finding. */
-export const toTriageFinding = (row: FindingRow): TriageFinding => ({
+export const toTriageFinding = (row: TriageFindingRow): TriageFinding => ({
   id: row.id,
   ruleId: row.rule_id,
   tool: row.tool,

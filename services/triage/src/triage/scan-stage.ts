@@ -1,19 +1,17 @@
-import { completeScanIfSettled, createBatches, type DbOrTx, type NewBatch } from '@remediation/db';
+import {
+  completeScanIfSettled,
+  createBatches,
+  lockScan,
+  type Db,
+  type DbOrTx,
+  type NewBatch,
+} from '@remediation/db';
 import type { RepositorySettings } from '@remediation/contracts';
+import { sql } from 'kysely';
 import { planFixes } from './fix-plan.js';
 
-/**
- * After a triage batch ended (done or failed): when it was the scan's last, plans the fix
- * attempts of every finding triage routed (grouped per `pr_grouping`) as fix batches, marks the
- * scan triaged, and completes the scan if nothing is left to wait for. Returns the fix batches
- * to enqueue after the commit. Call it with the scan row locked.
- */
-export const afterTriageBatch = async (
-  trx: DbOrTx,
-  scanId: string,
-  settings: RepositorySettings,
-): Promise<NewBatch[]> => {
-  const open = await trx
+const triagePending = (db: DbOrTx, scanId: string) =>
+  db
     .selectFrom('scan_batches')
     .select('id')
     .where('scan_id', '=', scanId)
@@ -21,8 +19,20 @@ export const afterTriageBatch = async (
     .where('state', '=', 'pending')
     .limit(1)
     .executeTakeFirst();
+
+/**
+ * Once none of a scan's triage batches is pending: plans the fix attempts of every finding
+ * triage routed (grouped per `pr_grouping`) as fix batches, marks the scan triaged, and
+ * completes the scan if nothing is left to wait for. Returns the fix batches to enqueue after
+ * the commit. Call it with the scan row locked; idempotent (`triaged_at` is set once).
+ */
+export const afterTriageBatches = async (
+  trx: DbOrTx,
+  scanId: string,
+  settings: RepositorySettings,
+): Promise<NewBatch[]> => {
   let fixes: NewBatch[] = [];
-  if (!open) {
+  if (!(await triagePending(trx, scanId))) {
     const marked = await trx
       .updateTable('scans')
       .set((eb) => ({ triaged_at: eb.fn<Date>('now', []) }))
@@ -46,4 +56,37 @@ export const afterTriageBatch = async (
   }
   await completeScanIfSettled(trx, scanId);
   return fixes;
+};
+
+/**
+ * The scan barrier's triage step, run after a batch's transaction committed (or found its
+ * batch ended already): when no triage batch of the scan is pending, settles the stage under
+ * the scan's lock (`afterTriageBatches`). Batches commit without that lock, so they do not
+ * queue behind each other's commits; of two batches ending at once, the one that commits last
+ * sees the other done, and the lock with `triaged_at` makes the settling happen once.
+ */
+export const settleTriage = async (
+  db: Db,
+  scanId: string,
+  settings: RepositorySettings,
+): Promise<NewBatch[]> => {
+  if (await triagePending(db, scanId)) return [];
+  return db.transaction().execute(async (trx) => {
+    if (!(await lockScan(trx, scanId))) return [];
+    return afterTriageBatches(trx, scanId, settings);
+  });
+};
+
+/**
+ * Scans whose triage batches have all ended but whose stage was never settled (a worker died
+ * between a batch's commit and `settleTriage`, and its job was lost too), ingested before
+ * `before`. The triage sweep settles them.
+ */
+export const unsettledTriageScans = async (db: Db, before: Date, limit: number) => {
+  const { rows } = await sql<{ id: string }>`select s.id from scans s
+    where s.state = 'processing' and s.triaged_at is null and s.ingested_at < ${before}
+      and not exists (select 1 from scan_batches b
+        where b.scan_id = s.id and b.stage = 'triage' and b.state = 'pending')
+    order by s.ingested_at limit ${limit}`.execute(db);
+  return rows.map((r) => r.id);
 };

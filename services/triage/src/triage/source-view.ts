@@ -1,8 +1,8 @@
-import type { Db, FindingRow } from '@remediation/db';
+import type { Db } from '@remediation/db';
 import type { SecretBox } from '@remediation/security';
 import { isRepositoryPath, openCommit, type SourceAccess } from '@remediation/source-access';
 import type { SourceView } from '@remediation/triage-engine';
-import type { BatchScan } from './batch.repository.js';
+import type { BatchScan, TriageFindingRow } from './batch.repository.js';
 
 /** Repository-relative paths a code flow visits (what the engine reads along the flow). */
 export const flowPaths = (codeFlows: unknown[]): string[] => {
@@ -34,7 +34,7 @@ export interface SourceDeps {
 export const readSourceView = async (
   deps: SourceDeps,
   scan: BatchScan,
-  findings: readonly FindingRow[],
+  findings: readonly TriageFindingRow[],
 ): Promise<SourceView> => {
   if (!scan.commitSha) return { status: 'unavailable', reason: 'the scan has no commit' };
   const opened = await openCommit(

@@ -2,7 +2,8 @@ import type { QUEUES } from '@remediation/contracts';
 import { findBatch, loadBatchScan, type Db } from '@remediation/db';
 import type { Logger, Processor, Producer } from '@remediation/runtime';
 import { UnrecoverableError } from 'bullmq';
-import { loadFindings, loadPriors } from './batch.repository.js';
+import { loadFindings, loadPriors, type BatchScan } from './batch.repository.js';
+import { settleTriage } from './scan-stage.js';
 import { classifyBatch, type ClassifyOptions } from './classify-batch.js';
 import { readSourceView, type SourceDeps } from './source-view.js';
 import type { TriageMetrics } from './triage-metrics.js';
@@ -27,23 +28,40 @@ export const triageProcessor =
     const batch = await findBatch(deps.db, batchId);
     if (!batch || batch.scan_id !== scanId || batch.stage !== 'triage')
       throw new UnrecoverableError('the triage batch does not exist');
-    if (batch.state !== 'pending') return { skipped: batch.state };
     const scan = await loadBatchScan(deps.db, scanId);
     if (!scan) throw new UnrecoverableError('the scan does not exist');
+    if (batch.state !== 'pending') {
+      // Ended by an attempt that may have died before settling the scan's barrier.
+      await settle(deps, scan);
+      return { skipped: batch.state };
+    }
     const findings = await loadFindings(deps.db, batch.finding_ids);
     const priors = await loadPriors(deps.db, scanId, batch.finding_ids);
     const source = await readSourceView(deps, scan, findings);
     const decided = await classifyBatch(scan, findings, priors, source, deps);
     const recorded = await recordBatch(deps.db, scan, batchId, decided);
-    await deps.fix.addMany(recorded.fixes.map((b) => ({ scanId, batchId: b.id })));
+    const fixBatches = await settle(deps, scan);
     deps.metrics.batchEnded('done', decided, (performance.now() - started) / 1000);
     return {
       findings: findings.length,
       events: recorded.events,
-      fixBatches: recorded.fixes.length,
+      fixBatches,
       source: source.status,
     };
   };
+
+/**
+ * Settles the scan's triage stage if no batch is left (see `settleTriage`) and enqueues the fix
+ * batches it planned (deterministic job ids: enqueueing twice is harmless). Returns how many.
+ */
+export const settle = async (
+  deps: Pick<TriageDeps, 'db' | 'fix'>,
+  scan: Pick<BatchScan, 'id' | 'settings'>,
+): Promise<number> => {
+  const fixes = await settleTriage(deps.db, scan.id, scan.settings);
+  await deps.fix.addMany(fixes.map((b) => ({ scanId: scan.id, batchId: b.id })));
+  return fixes.length;
+};
 
 /** A batch whose job failed for good: null verdicts with the reason; the scan is not held. */
 export const failTriageBatch = async (
@@ -52,10 +70,12 @@ export const failTriageBatch = async (
   reason: string,
 ): Promise<void> => {
   const batch = await findBatch(deps.db, batchId);
-  if (!batch || batch.state !== 'pending') return;
+  if (!batch) return;
   const scan = await loadBatchScan(deps.db, batch.scan_id);
   if (!scan) return;
-  const fixes = await failBatch(deps.db, scan, batchId, batch.finding_ids, reason);
-  await deps.fix.addMany(fixes.map((b) => ({ scanId: scan.id, batchId: b.id })));
-  deps.metrics.batchEnded('failed', [], 0);
+  if (batch.state === 'pending') {
+    await failBatch(deps.db, batchId, batch.finding_ids, reason);
+    deps.metrics.batchEnded('failed', [], 0);
+  }
+  await settle(deps, scan);
 };
