@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PLATT, FITTED_ON } from './scoring/calibration.js';
+import { CURVE, FITTED_ON } from './scoring/calibration.js';
 import type { Verdict } from './types.js';
 
 /**
@@ -20,7 +20,7 @@ const NOT_HASHED = new Set(['second_opinion']);
 export const evidenceHash = (verdict: Verdict): string => {
   const canonical = JSON.stringify({
     v: ENGINE_VERSION,
-    c: [PLATT.a, PLATT.b, FITTED_ON],
+    c: [CURVE, FITTED_ON],
     e: verdict.evidence
       .filter((e) => !NOT_HASHED.has(e.signal))
       .map((e) => [e.signal, e.effect, e.detail, e.weight ?? null]),

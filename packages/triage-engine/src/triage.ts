@@ -1,7 +1,7 @@
 import { codemodsFor, languageOf } from '@remediation/codemods';
 import type { VulnerabilityClass } from './catalog/classes.js';
 import { codeContext, type CodeContext } from './code/context.js';
-import { PLATT, WONT_FIX_CONFIDENCE } from './scoring/calibration.js';
+import { CURVE, WONT_FIX_CONFIDENCE } from './scoring/calibration.js';
 import { decide, UNCERTAIN_BELOW } from './scoring/decide.js';
 import { WEIGHTS } from './scoring/weights.js';
 import { belowMinimum, excludedBy } from './settings.js';
@@ -133,8 +133,8 @@ export const triageFinding = (
     ...toolConfidence(finding),
     ...(rule.cls ? classSignals(finding, ctx, rule.cls) : []),
   ];
-  const calibration = options.calibration ?? { platt: PLATT, wontFix: WONT_FIX_CONFIDENCE };
-  const decision = decide(scored, settings.sensitivity, calibration.platt);
+  const calibration = options.calibration ?? { curve: CURVE, wontFix: WONT_FIX_CONFIDENCE };
+  const decision = decide(scored, settings.sensitivity, calibration.curve);
 
   const base = baseSeverity(finding, rule.cls);
   let severity: Severity = base.severity;

@@ -62,8 +62,8 @@ export interface TriageSettings {
 
 /** Confidence calibration constants (fitted by bench/triage-quality/fit.mjs). */
 export interface Calibration {
-  /** Platt scaling of the evidence score: P(real) = sigmoid(a * score + b). */
-  platt: { a: number; b: number };
+  /** P(real) over the evidence score: `[score, probability]` knots, linear in between. */
+  curve: readonly (readonly [number, number])[];
   /** Confidence of each WONT_FIX rule (`suppressed`, `excluded_path`, ...). */
   wontFix: Readonly<Record<string, number>>;
 }

@@ -1,5 +1,5 @@
 import type { Calibration, Evidence, Sensitivity } from '../types.js';
-import { PLATT } from './calibration.js';
+import { CURVE } from './calibration.js';
 
 /**
  * Calibrated probability below which a finding is called FALSE_POSITIVE, per sensitivity.
@@ -12,13 +12,29 @@ export const FALSE_POSITIVE_BELOW: Readonly<Record<Sensitivity, number>> = {
   aggressive: 0.5,
 };
 
-/** Verdicts whose confidence is below this are `uncertain` (candidates for a second opinion). */
-export const UNCERTAIN_BELOW = 0.7;
+/**
+ * Verdicts whose confidence is below this are `uncertain` (candidates for a second opinion):
+ * with the calibrated curve, a verdict resting on the rule's reputation alone is right about
+ * three times in four (0.77-0.78), which is uncertain.
+ */
+export const UNCERTAIN_BELOW = 0.8;
 
 // Signals that describe the rule, not this finding: they never dismiss a finding on their own.
 const REPUTATION = new Set(['rule_precision', 'tool_confidence', 'dataflow_tier']);
 
-const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
+/** P(real) of a score on a calibration curve: linear between knots, flat beyond the ends. */
+export const probabilityOf = (curve: Calibration['curve'], score: number): number => {
+  const first = curve[0]!;
+  if (score <= first[0]) return first[1];
+  for (let i = 1; i < curve.length; i++) {
+    const [x1, y1] = curve[i]!;
+    if (score <= x1) {
+      const [x0, y0] = curve[i - 1]!;
+      return x1 === x0 ? y1 : y0 + ((y1 - y0) * (score - x0)) / (x1 - x0);
+    }
+  }
+  return curve[curve.length - 1]![1];
+};
 
 export interface Decision {
   score: number;
@@ -38,10 +54,10 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 export const decide = (
   evidence: readonly Evidence[],
   sensitivity: Sensitivity,
-  platt: Calibration['platt'] = PLATT,
+  curve: Calibration['curve'] = CURVE,
 ): Decision => {
   const score = evidence.reduce((s, e) => s + (e.weight ?? 0), 0);
-  const p = sigmoid(platt.a * score + platt.b);
+  const p = probabilityOf(curve, score);
   const specific = evidence.some((e) => e.effect === 'false_positive' && !REPUTATION.has(e.signal));
   const falsePositive = p < FALSE_POSITIVE_BELOW[sensitivity] && specific;
   return {
