@@ -27,6 +27,7 @@ import {
 
 const RESULTS = Number(process.env.BENCH_RESULTS ?? 25_000);
 const COLD = process.env.BENCH_COLD === '1';
+const REPLICAS = Number(process.env.BENCH_TRIAGE_REPLICAS ?? 1);
 
 const seconds = (a, b) => (new Date(b).getTime() - new Date(a).getTime()) / 1000;
 
@@ -55,14 +56,17 @@ const main = async () => {
     ...base,
     ...(process.env.TRIAGE_BATCH_SIZE ? { TRIAGE_BATCH_SIZE: process.env.TRIAGE_BATCH_SIZE } : {}),
   });
-  const triage = await startService('triage', {
+  const triageEnv = {
     ...base,
     ...(process.env.BENCH_PROFILE ? { NODE_OPTIONS: '--cpu-prof --cpu-prof-dir=/tmp/prof' } : {}),
-    ...(process.env.TRIAGE_NODE_OPTIONS ? { NODE_OPTIONS: process.env.TRIAGE_NODE_OPTIONS } : {}),
     ...(process.env.TRIAGE_CONCURRENCY
       ? { TRIAGE_CONCURRENCY: process.env.TRIAGE_CONCURRENCY }
       : {}),
-  });
+  };
+  // BENCH_TRIAGE_REPLICAS=2: two triage processes on the same queue (Helm's replica count).
+  const triages = await Promise.all(
+    Array.from({ length: REPLICAS }, () => startService('triage', triageEnv)),
+  );
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   try {
     const tenant = await createBenchTenant(db, url, {
@@ -122,7 +126,7 @@ const main = async () => {
       },
     ];
     console.log(
-      `bench/triage: ${scan.findings_count} findings, mirror ${COLD ? 'cold' : 'warm'}, 2 cores shared by every process`,
+      `bench/triage: ${scan.findings_count} findings, mirror ${COLD ? 'cold' : 'warm'}, ${REPLICAS} triage process(es), 2 cores shared by every process`,
     );
     console.table(rows);
     console.log(
@@ -134,10 +138,10 @@ const main = async () => {
     );
     console.log(`upload → completed: ${total.toFixed(1)} s (target < 20 s)`);
     console.log(
-      `peak RSS: ingest ${Math.round(peakRssMb(ingest.pid))} MB, triage ${Math.round(peakRssMb(triage.pid))} MB`,
+      `peak RSS: ingest ${Math.round(peakRssMb(ingest.pid))} MB, triage ${triages.map((t) => `${Math.round(peakRssMb(t.pid))} MB`).join(', ')}`,
     );
   } finally {
-    await Promise.all([stop(triage), stop(ingest), stop(gateway)]);
+    await Promise.all([...triages.map(stop), stop(ingest), stop(gateway)]);
     await database.drop();
     repo.remove();
   }
