@@ -53,7 +53,12 @@ export const justify = (
       const basis = reputationOnly
         ? `${reason ? reason.replace(/\.$/, '; ') : ''}nothing in ${seen} shows it is safe.`
         : reason;
-      return `True positive ${what}: ${basis}${against ? ` Outweighed: ${lower(sentence(against.detail))}` : ''} Confidence ${pct}.`;
+      // Kept because nothing proves it false, while its score says it is probably not real.
+      const doubt =
+        verdict.confidence < 0.5
+          ? ' Not confirmed: most findings with this evidence turn out to be false positives.'
+          : '';
+      return `True positive ${what}: ${basis}${against ? ` Outweighed: ${lower(sentence(against.detail))}` : ''}${doubt} Confidence ${pct}.`;
     }
   }
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { triageFinding, type Sensitivity } from '../src/index.js';
+import { CURVE, triageFinding, type Sensitivity } from '../src/index.js';
+import { probabilityOf } from '../src/scoring/decide.js';
 import { BALANCED, finding, NONE, rule, signals, triageAt } from './build.js';
 
 describe('repository settings', () => {
@@ -92,6 +93,35 @@ describe('repository settings', () => {
       );
       expect(v.classification).toBe('TRUE_POSITIVE');
       expect(v.uncertain).toBe(true);
+      // Kept, but the calibrated confidence says it is probably not real, and the text says so.
+      expect(v.confidence).toBeLessThan(0.5);
+      expect(v.justification).toMatch(/Not confirmed: most findings with this evidence/);
+    }
+  });
+});
+
+describe('the calibration curve', () => {
+  it('when a score lies between knots, then P(real) is interpolated; beyond the ends it is flat', () => {
+    const curve = [
+      [-2, 0.1],
+      [0, 0.5],
+      [2, 0.9],
+    ] as const;
+    expect(probabilityOf(curve, -5)).toBe(0.1);
+    expect(probabilityOf(curve, -1)).toBeCloseTo(0.3);
+    expect(probabilityOf(curve, 1.5)).toBeCloseTo(0.8);
+    expect(probabilityOf(curve, 9)).toBe(0.9);
+  });
+
+  it('the shipped curve is non-decreasing and strictly inside (0, 1)', () => {
+    for (let i = 0; i < CURVE.length; i++) {
+      const [x, p] = CURVE[i]!;
+      expect(p).toBeGreaterThan(0);
+      expect(p).toBeLessThan(1);
+      if (i > 0) {
+        expect(x).toBeGreaterThanOrEqual(CURVE[i - 1]![0]);
+        expect(p).toBeGreaterThanOrEqual(CURVE[i - 1]![1]);
+      }
     }
   });
 });
