@@ -2,12 +2,11 @@
 // `INSERT … SELECT FROM jsonb_to_recordset` of the rows the service would write (built by the
 // service's own code), into a fresh repository so nothing conflicts. bench/ingest and
 // bench/pipeline measure it in the same run as the real service.
-import { newId } from '@remediation/db';
+import { jsonRows, newId } from '@remediation/db';
 import { normalizeLog, schemaValidator } from '@remediation/sarif';
 import { sql } from 'kysely';
 import {
   FINDING_RECORD_TYPE,
-  serialize,
   toRecord,
 } from '../../services/sarif-ingest/dist/ingest/findings.writer.js';
 import { cli } from './stack.mjs';
@@ -61,7 +60,7 @@ export const ingestFloor = async (db, env, { org, name, text }) => {
       r.severity, r.dataflow_tier, r.suppressed, r.fixable, r.problems, r.code_flows,
       r.related_locations, r.properties, r.rule, r.snippet, coalesce(r.suppressions, '[]'),
       coalesce(r.sarif_fixes, '[]')
-    from jsonb_to_recordset(${serialize(rows)}::jsonb) as ${sql.raw(FINDING_RECORD_TYPE)}`.execute(
+    from jsonb_to_recordset(${jsonRows(rows)}::jsonb) as ${sql.raw(FINDING_RECORD_TYPE)}`.execute(
     db,
   );
   return { ms: performance.now() - started, findings: rows.length };

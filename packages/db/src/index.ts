@@ -1,6 +1,7 @@
 export { createDb, type Database, type Db, type DbOptions, type DbOrTx } from './database.js';
 export { migrateToLatest, MIGRATION_NAMES, type MigrateOutcome } from './migrator.js';
 export { newId, isId } from './ids.js';
+export { jsonRows } from './json-param.js';
 export { listenChannel, type ChannelListener, type ListenOptions } from './listen.js';
 export {
   decodeCursor,

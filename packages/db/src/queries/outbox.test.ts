@@ -73,4 +73,32 @@ describe('outbox events', () => {
     await insertOutboxEvent(t.db, e);
     expect(await traceContextOf(e.id)).toBeNull();
   });
+
+  it('when many events are written at once, then each row keeps its own fields, a NUL becoming U+FFFD', async () => {
+    const a = { ...event(), type: 'triage.completed', envelope: { text: 'bad \u0000 byte' } };
+    const b = { ...event(), envelope: { n: 2, nested: { list: [1, 'two'] } } };
+    await insertOutboxEvents(t.db, [a, b]);
+    const rows = await t.db
+      .selectFrom('outbox')
+      .select(['id', 'type', 'envelope', 'organization_id', 'repository_id'])
+      .where('id', 'in', [a.id, b.id])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      {
+        id: a.id,
+        type: 'triage.completed',
+        envelope: { text: 'bad \uFFFD byte' },
+        organization_id: organizationId,
+        repository_id: null,
+      },
+      {
+        id: b.id,
+        type: 'scan.completed',
+        envelope: b.envelope,
+        organization_id: organizationId,
+        repository_id: null,
+      },
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
 import { context, propagation } from '@opentelemetry/api';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../database.js';
+import { jsonRows } from '../json-param.js';
 
 export interface OutboxEvent {
   /** Event id (the envelope's `id`), a UUIDv7. */
@@ -66,7 +67,7 @@ export const insertOutboxEvents = async (
       target_webhook_id, target_delivery_id, trace_context)
     select r.id, r.organization_id, r.repository_id, r.type, r.envelope, r.target_webhook_id,
       r.target_delivery_id, ${trace}::jsonb
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id uuid, organization_id uuid,
+    from jsonb_to_recordset(${jsonRows(rows)}::jsonb) as r(id uuid, organization_id uuid,
       repository_id uuid, type text, envelope jsonb, target_webhook_id uuid,
       target_delivery_id uuid)`.execute(trx);
 };

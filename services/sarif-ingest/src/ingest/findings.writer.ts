@@ -1,4 +1,4 @@
-import { newId, type DbOrTx } from '@remediation/db';
+import { jsonRows, newId, type DbOrTx } from '@remediation/db';
 import type { NormalizedFinding, RunSummary } from '@remediation/sarif';
 import { sql } from 'kysely';
 
@@ -46,20 +46,6 @@ const UPDATE_SET = sql.raw(
   ].join(',\n'),
 );
 
-const withoutNul = (_key: string, value: unknown): unknown =>
-  typeof value === 'string' && value.includes('\u0000')
-    ? value.replaceAll('\u0000', '\uFFFD')
-    : value;
-
-/**
- * The batch as JSON for PostgreSQL, which cannot store U+0000 in text or jsonb: valid SARIF
- * may carry it (binary snippets), so it becomes U+FFFD. The slower replacer runs only then.
- */
-export const serialize = (records: unknown[]): string => {
-  const json = JSON.stringify(records);
-  return json.includes('\\u0000') ? JSON.stringify(records, withoutNul) : json;
-};
-
 /** One finding as a row of a batch. */
 export const toRecord = (f: NormalizedFinding) => ({
   id: newId(),
@@ -99,7 +85,7 @@ export const upsertFindings = async (
   batch: readonly NormalizedFinding[],
 ): Promise<number> => {
   if (batch.length === 0) return 0;
-  const rows = serialize(batch.map(toRecord));
+  const rows = jsonRows(batch.map(toRecord));
   const result = await sql<{ n: number }>`
     with up as (
       insert into findings (

@@ -2,6 +2,7 @@ import { makeEnvelope } from '@remediation/contracts';
 import {
   finishBatch,
   insertOutboxEvents,
+  jsonRows,
   newId,
   type Db,
   type DbOrTx,
@@ -80,7 +81,7 @@ const insertNew = async (trx: DbOrTx, scanId: string, decided: Decided[]): Promi
       justification, evidence, evidence_hash, provider, ai_generated)
     select r.id, r.finding_id, ${scanId}::uuid, r.classification, r.severity, r.confidence,
       r.justification, r.evidence, r.evidence_hash, r.provider, r.ai_generated
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id uuid, finding_id uuid,
+    from jsonb_to_recordset(${jsonRows(rows)}::jsonb) as r(id uuid, finding_id uuid,
       classification text, severity text, confidence real, justification text, evidence jsonb,
       evidence_hash text, provider text, ai_generated boolean)
     on conflict (finding_id, scan_id) do nothing
