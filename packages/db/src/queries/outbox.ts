@@ -24,25 +24,6 @@ const traceContext = (): string | null => {
   return carrier['traceparent'] ? JSON.stringify(carrier) : null;
 };
 
-const row = (event: OutboxEvent, trace: string | null) => ({
-  id: event.id,
-  organization_id: event.organizationId,
-  repository_id: event.repositoryId,
-  type: event.type,
-  envelope: JSON.stringify(event.envelope),
-  target_webhook_id: event.target?.webhookId ?? null,
-  target_delivery_id: event.target?.deliveryId ?? null,
-  trace_context: trace,
-});
-
-/**
- * Writes an event to the outbox, with the active trace context; call it inside the transaction
- * that makes the change.
- */
-export const insertOutboxEvent = async (trx: DbOrTx, event: OutboxEvent): Promise<void> => {
-  await trx.insertInto('outbox').values(row(event, traceContext())).execute();
-};
-
 /**
  * Writes many events in one statement (a triage batch's `triage.completed` events). The rows go
  * as one JSON parameter expanded by `jsonb_to_recordset`: a short statement, planned in no time,
@@ -71,3 +52,10 @@ export const insertOutboxEvents = async (
       repository_id uuid, type text, envelope jsonb, target_webhook_id uuid,
       target_delivery_id uuid)`.execute(trx);
 };
+
+/**
+ * Writes an event to the outbox, with the active trace context; call it inside the transaction
+ * that makes the change.
+ */
+export const insertOutboxEvent = (trx: DbOrTx, event: OutboxEvent): Promise<void> =>
+  insertOutboxEvents(trx, [event]);
