@@ -1,5 +1,5 @@
 import { QUEUES } from '@remediation/contracts';
-import type { Db } from '@remediation/db';
+import { loadBatchScan, type Db } from '@remediation/db';
 import {
   createBatchStage,
   createProducer,
@@ -13,7 +13,6 @@ import type { Static } from '@sinclair/typebox';
 import type { Queue, Worker } from 'bullmq';
 import type { TriageConfig } from './config.js';
 import { createChatClient } from './llm/chat-client.js';
-import { loadBatchScan } from '@remediation/db';
 import { unsettledTriageScans } from './triage/scan-stage.js';
 import { noTriageMetrics, type TriageMetrics } from './triage/triage-metrics.js';
 import {
