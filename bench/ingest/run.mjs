@@ -13,6 +13,8 @@ import { createBenchDatabase } from '../lib/database.mjs';
 import { ingestFloor } from '../lib/ingest-floor.mjs';
 import {
   cli,
+  createRepo,
+  createToken,
   freePort,
   peakRssMb,
   REDIS_URL,
@@ -59,34 +61,12 @@ const main = async () => {
       ...CORPUS_FILES.map((f) => [f, readFileSync(`${CORPUS}${f}`)]),
     ];
     for (const [name, text] of documents) {
-      const repo = await cli(
-        [
-          'admin',
-          'create-repo',
-          '--org',
-          'bench',
-          '--name',
-          `bench/${rows.length}`,
-          '--clone-url',
-          'https://example.com/r.git',
-          '--json',
-        ],
-        env,
-      );
-      const token = await cli(
-        [
-          'admin',
-          'create-token',
-          '--org',
-          'bench',
-          '--name',
-          `t${rows.length}`,
-          '--repo',
-          repo.id,
-          '--json',
-        ],
-        env,
-      );
+      const repo = await createRepo(env, { org: 'bench', name: `bench/${rows.length}` });
+      const token = await createToken(env, {
+        org: 'bench',
+        name: `t${rows.length}`,
+        repoId: repo.id,
+      });
       const ingest = await startService('sarif-ingest', base);
       const body = gzipSync(text);
       const started = performance.now();

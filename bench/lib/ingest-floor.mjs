@@ -9,41 +9,17 @@ import {
   FINDING_RECORD_TYPE,
   toRecord,
 } from '../../services/sarif-ingest/dist/ingest/findings.writer.js';
-import { cli } from './stack.mjs';
+import { createRepo } from './stack.mjs';
 
 const parse = (text) => JSON.parse(text.toString('utf8').replace(/^\uFEFF/, ''));
 
 /** Milliseconds the floor takes for `text` (the uncompressed document) in organization `org`. */
 export const ingestFloor = async (db, env, { org, name, text }) => {
-  const repo = await cli(
-    [
-      'admin',
-      'create-repo',
-      '--org',
-      org,
-      '--name',
-      `floor/${name}`,
-      '--clone-url',
-      'https://example.com/r.git',
-      '--json',
-    ],
-    env,
-  );
+  const repo = await createRepo(env, { org, name: `floor/${name}` });
   const scanId = newId();
   await db
     .insertInto('scans')
-    .values({
-      id: scanId,
-      repository_id: repo.id,
-      sarif_document_id: null,
-      state: 'completed',
-      source: 'upload',
-      commit_sha: null,
-      ref: null,
-      checkout_uri: null,
-      idempotency_key: null,
-      error: null,
-    })
+    .values({ id: scanId, repository_id: repo.id, state: 'completed', source: 'upload' })
     .execute();
   const rows = normalizeLog(parse(text)).findings.map(toRecord);
   const validate = schemaValidator();

@@ -101,6 +101,40 @@ export const upload = async (gatewayUrl, repoId, token, body, query = '') => {
   return { scanId: scan_id, started, acceptedMs: performance.now() - started };
 };
 
+/** A repository in organization `org` through the operator CLI; resolves with its JSON. */
+export const createRepo = (env, { org, name, cloneUrl = 'https://example.com/r.git', provider }) =>
+  cli(
+    [
+      'admin',
+      'create-repo',
+      '--org',
+      org,
+      '--name',
+      name,
+      '--clone-url',
+      cloneUrl,
+      ...(provider ? ['--provider', provider] : []),
+      '--json',
+    ],
+    env,
+  );
+
+/** An API token of `org` (a repository token when `repoId` is given); resolves with its JSON. */
+export const createToken = (env, { org, name, repoId }) =>
+  cli(
+    [
+      'admin',
+      'create-token',
+      '--org',
+      org,
+      '--name',
+      name,
+      ...(repoId ? ['--repo', repoId] : []),
+      '--json',
+    ],
+    env,
+  );
+
 /**
  * An organization `bench` (rate limits raised so the benchmark measures the pipeline, not the
  * 429 path), one repository cloned from `cloneUrl` with `settings`, and a repository token.
@@ -116,25 +150,8 @@ export const createBenchTenant = async (
     .updateTable('organizations')
     .set({ rate_limit_rpm: 1e6, rate_limit_burst: 1e6 })
     .execute();
-  const repo = await cli(
-    [
-      'admin',
-      'create-repo',
-      '--org',
-      'bench',
-      '--name',
-      name,
-      '--clone-url',
-      cloneUrl,
-      ...(provider ? ['--provider', provider] : []),
-      '--json',
-    ],
-    env,
-  );
-  const token = await cli(
-    ['admin', 'create-token', '--org', 'bench', '--name', 't', '--repo', repo.id, '--json'],
-    env,
-  );
+  const repo = await createRepo(env, { org: 'bench', name, cloneUrl, provider });
+  const token = await createToken(env, { org: 'bench', name: 't', repoId: repo.id });
   await db
     .updateTable('repositories')
     .set({ settings: JSON.stringify(settings) })

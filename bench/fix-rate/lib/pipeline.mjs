@@ -9,7 +9,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createBenchDatabase } from '../../lib/database.mjs';
-import { cli, freePort, REDIS_URL, startService, stop, upload } from '../../lib/stack.mjs';
+import {
+  cli,
+  createRepo,
+  createToken,
+  freePort,
+  REDIS_URL,
+  startService,
+  stop,
+  upload,
+} from '../../lib/stack.mjs';
 
 const SERVICES = ['sarif-ingest', 'triage', 'fixer'];
 
@@ -44,10 +53,7 @@ export const startPipeline = async () => {
       .updateTable('organizations')
       .set({ rate_limit_rpm: 1e6, rate_limit_burst: 1e6 })
       .execute();
-    const { token } = await cli(
-      ['admin', 'create-token', '--org', 'fix-rate', '--name', 'bench', '--json'],
-      cliEnv,
-    );
+    const { token } = await createToken(cliEnv, { org: 'fix-rate', name: 'bench' });
     return { api: apiClient(`http://127.0.0.1:${port}`, token), cliEnv, stop: stopAll };
   } catch (err) {
     await stopAll();
@@ -98,20 +104,7 @@ export const runScan = async (
   { name, cloneUrl, commit, sarif, checkoutUri, grouping = 'finding' },
 ) => {
   const { api } = pipeline;
-  const repo = await cli(
-    [
-      'admin',
-      'create-repo',
-      '--org',
-      'fix-rate',
-      '--name',
-      name,
-      '--clone-url',
-      cloneUrl,
-      '--json',
-    ],
-    pipeline.cliEnv,
-  );
+  const repo = await createRepo(pipeline.cliEnv, { org: 'fix-rate', name, cloneUrl });
   await api.call('PATCH', `/repositories/${repo.id}`, {
     settings: { auto_fix: true, auto_pr: false, pr_grouping: grouping },
   });
