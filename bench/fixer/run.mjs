@@ -3,10 +3,6 @@
 // attempt per finding is enqueued and timed to the scan's completion, first with the git mirror
 // cold (the fixer fetches the repository), then warm (a second scan of the same commit). Target:
 // at least 50 fixes/s warm on 2 cores. Needs `pnpm build`, local PostgreSQL and Redis.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { QUEUES } from '@remediation/contracts';
 import { createBatches } from '@remediation/db';
 import { createProducer, createRedis } from '@remediation/runtime';
@@ -14,7 +10,14 @@ import { createLocalRepo } from '../../test/e2e/support/git-repo.ts';
 import { insertIngestedScan, insertTenant } from '../../test/e2e/support/tenant.ts';
 import { createBenchDatabase } from '../lib/database.mjs';
 import { tokenSources } from '../lib/repos.mjs';
-import { peakRssMb, REDIS_URL, startService, stop, waitForScan } from '../lib/stack.mjs';
+import {
+  peakRssMb,
+  REDIS_URL,
+  serviceEnv,
+  startService,
+  stop,
+  waitForScan,
+} from '../lib/stack.mjs';
 
 const FILES = 100;
 
@@ -28,18 +31,13 @@ const main = async () => {
   try {
     // One fixer process, then two (the fixer scales out by replicas; one process is one core).
     for (const processes of (process.env.BENCH_FIXERS ?? '1,2').split(',').map(Number)) {
-      const prefix = `bench-${randomBytes(4).toString('hex')}`;
       const fixerEnv = {
         ...(process.env.BENCH_PROFILE
           ? { NODE_OPTIONS: '--cpu-prof --cpu-prof-dir=/tmp/prof' }
           : {}),
-        DATABASE_URL: url,
-        REDIS_URL,
-        QUEUE_PREFIX: prefix,
-        SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-        GIT_ALLOWED_PROTOCOLS: 'file',
-        GIT_MIRROR_DIR: mkdtempSync(join(tmpdir(), 'bench-fixer-mirrors-')),
+        ...serviceEnv(url, 'bench-fixer'),
       };
+      const prefix = fixerEnv.QUEUE_PREFIX;
       const fixers = await Promise.all(
         Array.from({ length: processes }, () => startService('fixer', fixerEnv)),
       );

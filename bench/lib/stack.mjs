@@ -1,13 +1,29 @@
 // Helpers the pipeline benchmarks share: built services as processes, the operator CLI, peak
 // memory of a process, and waiting on a scan's columns.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { run as remediate } from '@remediation/cli';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/**
+ * The environment every service of one run shares: the database, Redis under a fresh queue
+ * prefix, a fresh encryption key, and git limited to local `file` mirrors in a new directory.
+ */
+export const serviceEnv = (databaseUrl, name = 'bench') => ({
+  DATABASE_URL: databaseUrl,
+  REDIS_URL,
+  QUEUE_PREFIX: `${name}-${randomBytes(4).toString('hex')}`,
+  SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  GIT_ALLOWED_PROTOCOLS: 'file',
+  GIT_MIRROR_DIR: mkdtempSync(join(tmpdir(), `${name}-mirrors-`)),
+});
 
 export const freePort = () =>
   new Promise((resolve) => {

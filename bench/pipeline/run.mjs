@@ -12,10 +12,6 @@
 // checked against @octokit/openapi) by a pr-publisher process, timed to the last `pr.opened`
 // delivered; PR throughput itself is paced by the forge's write limits (bench/publish).
 // BENCH_RESULTS (default 25000), BENCH_FIXABLE (500), BENCH_RECEIVERS (1). Needs `pnpm build`.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { effectiveSettings } from '@remediation/contracts';
 import { newId } from '@remediation/db';
@@ -38,7 +34,7 @@ import {
   createBenchTenant,
   freePort,
   peakRssMb,
-  REDIS_URL,
+  serviceEnv,
   ROOT,
   startService,
   stop,
@@ -234,15 +230,8 @@ const main = async () => {
   const commit = repo.head();
   const receivers = forkReceivers(Array.from({ length: RECEIVERS }, () => 'fast'));
   const { ports } = await receivers.ask('ports');
-  const key = randomBytes(32).toString('base64');
-  const base = {
-    DATABASE_URL: url,
-    REDIS_URL,
-    QUEUE_PREFIX: `bench-${randomBytes(4).toString('hex')}`,
-    SECRETS_ENCRYPTION_KEY: key,
-    GIT_ALLOWED_PROTOCOLS: 'file',
-    GIT_MIRROR_DIR: mkdtempSync(join(tmpdir(), 'bench-mirrors-')),
-  };
+  const base = serviceEnv(url);
+  const key = base.SECRETS_ENCRYPTION_KEY;
   const gatewayPort = await freePort();
   const services = {};
   const gh = PRS ? await startForge(files, commit) : undefined;

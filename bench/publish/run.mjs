@@ -5,10 +5,6 @@
 // real services (gateway, sarif-ingest, triage, fixer, pr-publisher as processes). Run with
 // `pnpm bench:publish` (tsx resolves the stand-in from the forges package's sources). Needs
 // `pnpm build`, local PostgreSQL and Redis.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startGithubStandIn } from '@remediation/forges/testing';
 import { createSecretBox, parseKey } from '@remediation/security';
@@ -18,7 +14,7 @@ import { createBenchDatabase } from '../lib/database.mjs';
 import {
   createBenchTenant,
   freePort,
-  REDIS_URL,
+  serviceEnv,
   startService,
   stop,
   upload,
@@ -47,16 +43,8 @@ const main = async () => {
     rateLimit: LIMIT,
   });
   gh.store.seed('main', files, [], repo.head());
-  const key = randomBytes(32).toString('base64');
-  const prefix = `bench-${randomBytes(4).toString('hex')}`;
-  const base = {
-    DATABASE_URL: url,
-    REDIS_URL,
-    QUEUE_PREFIX: prefix,
-    SECRETS_ENCRYPTION_KEY: key,
-    GIT_ALLOWED_PROTOCOLS: 'file',
-    GIT_MIRROR_DIR: mkdtempSync(join(tmpdir(), 'bench-publish-mirrors-')),
-  };
+  const base = serviceEnv(url, 'bench-publish');
+  const key = base.SECRETS_ENCRYPTION_KEY;
   const gatewayPort = await freePort();
   const services = [
     await startService('api-gateway', { ...base, PORT: String(gatewayPort), HOST: '127.0.0.1' }),

@@ -5,10 +5,6 @@
 // second in the same run (target: triage is not the slowest stage), and upload → completed
 // (target < 20 s on 2 cores). The mirror is warmed by a one-finding scan of the same commit
 // first (BENCH_COLD=1 skips that). Needs `pnpm build`, local PostgreSQL and Redis.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { generateSarif } from '../../test/e2e/generate.ts';
 import { createLocalRepo } from '../../test/e2e/support/git-repo.ts';
@@ -18,7 +14,7 @@ import {
   createBenchTenant,
   freePort,
   peakRssMb,
-  REDIS_URL,
+  serviceEnv,
   startService,
   stop,
   upload,
@@ -36,16 +32,7 @@ const main = async () => {
   const { db, url } = database;
   const repo = createLocalRepo(generatedSources());
   const commit = repo.head();
-  const prefix = `bench-${randomBytes(4).toString('hex')}`;
-  const key = randomBytes(32).toString('base64');
-  const base = {
-    DATABASE_URL: url,
-    REDIS_URL,
-    QUEUE_PREFIX: prefix,
-    SECRETS_ENCRYPTION_KEY: key,
-    GIT_ALLOWED_PROTOCOLS: 'file',
-    GIT_MIRROR_DIR: mkdtempSync(join(tmpdir(), 'bench-mirrors-')),
-  };
+  const base = serviceEnv(url);
   const gatewayPort = await freePort();
   const gateway = await startService('api-gateway', {
     ...base,

@@ -3,10 +3,7 @@
 // an organization and its token made with the operator CLI, and everything else through the
 // public API: repository settings, the SARIF upload, the scan, findings with their triage, and
 // the fixes with their diffs and evaluations.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { createBenchDatabase } from '../../lib/database.mjs';
 import {
@@ -14,7 +11,7 @@ import {
   createRepo,
   createToken,
   freePort,
-  REDIS_URL,
+  serviceEnv,
   startService,
   stop,
   upload,
@@ -25,21 +22,13 @@ const SERVICES = ['sarif-ingest', 'triage', 'fixer'];
 /** Starts the services; `stop()` ends them and drops the database and the mirrors. */
 export const startPipeline = async () => {
   const database = await createBenchDatabase();
-  const mirrors = mkdtempSync(join(tmpdir(), 'fix-rate-mirrors-'));
-  const env = {
-    DATABASE_URL: database.url,
-    REDIS_URL,
-    QUEUE_PREFIX: `fix-rate-${randomBytes(4).toString('hex')}`,
-    SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    GIT_ALLOWED_PROTOCOLS: 'file',
-    GIT_MIRROR_DIR: mirrors,
-  };
+  const env = serviceEnv(database.url, 'fix-rate');
   const port = await freePort();
   const children = [];
   const stopAll = async () => {
     await Promise.all(children.map(stop));
     await database.drop();
-    rmSync(mirrors, { recursive: true, force: true });
+    rmSync(env.GIT_MIRROR_DIR, { recursive: true, force: true });
   };
   try {
     children.push(
