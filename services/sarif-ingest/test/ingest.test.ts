@@ -84,6 +84,30 @@ describe('scan lifecycle', () => {
     expect(metrics).toMatch(/remediation_ingest_duration_seconds_count [1-9]/);
   });
 
+  it('ingested_at is when the findings were written, not when the ingestion transaction began', async () => {
+    const { repoId } = await h.tenant();
+    const document = corpus('codeql__roller_java_large.sarif');
+    await h.waitForScan(await h.submit(repoId, document));
+    // A rescan whose upserts wait on the findings' rows, held locked here for a while.
+    let released = 0;
+    const rescan = await h.db.transaction().execute(async (trx) => {
+      await sql`select id from findings where repository_id = ${repoId} for update`.execute(trx);
+      const id = await h.submit(repoId, document);
+      await new Promise((r) => setTimeout(r, 700));
+      released = Date.now();
+      return id;
+    });
+    await h.waitForScan(rescan);
+    const row = await h.db
+      .selectFrom('scans')
+      .select(['started_at', 'ingested_at'])
+      .where('id', '=', rescan)
+      .executeTakeFirstOrThrow();
+    // The transaction began before the wait (its `now()` would be ~700 ms earlier).
+    expect(row.started_at!.getTime()).toBeLessThan(released - 300);
+    expect(row.ingested_at!.getTime()).toBeGreaterThanOrEqual(released - 20);
+  });
+
   it('when the findings outnumber a batch, then they are split into batches that cover each once', async () => {
     const { repoId } = await h.tenant();
     const results = Array.from({ length: 450 }, (_, i) => ({

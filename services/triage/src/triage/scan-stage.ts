@@ -35,7 +35,8 @@ export const afterTriageBatches = async (
   if (!(await triagePending(trx, scanId))) {
     const marked = await trx
       .updateTable('scans')
-      .set((eb) => ({ triaged_at: eb.fn<Date>('now', []) }))
+      // The clock, not the transaction's start (`now()`, taken before the scan's lock was won).
+      .set((eb) => ({ triaged_at: eb.fn<Date>('clock_timestamp', []) }))
       .where('id', '=', scanId)
       .where('triaged_at', 'is', null)
       .executeTakeFirst();
