@@ -71,6 +71,13 @@ export const peakRssMb = (pid) => {
   return m ? Number(m[1]) / 1024 : NaN;
 };
 
+/** CPU seconds (user + system) a process has used so far (Linux clock ticks of 1/100 s). */
+export const cpuSeconds = (pid) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
 /** Runs `remediate` in-process and returns its JSON output. */
 export const cli = async (argv, env) => {
   const out = [];

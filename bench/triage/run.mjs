@@ -11,6 +11,7 @@ import { createLocalRepo } from '../../test/e2e/support/git-repo.ts';
 import { createBenchDatabase } from '../lib/database.mjs';
 import { generatedSources } from '../lib/repos.mjs';
 import {
+  cpuSeconds,
   createBenchTenant,
   freePort,
   peakRssMb,
@@ -72,6 +73,7 @@ const main = async () => {
       );
       await waitForScan(db, warm.scanId, (r) => r.state === 'completed');
     }
+    const cpuBefore = triages.map((t) => cpuSeconds(t.pid));
     const body = gzipSync(
       JSON.stringify(generateSarif({ results: RESULTS, codeFlows: true, lineShift: 3 })),
     );
@@ -85,6 +87,7 @@ const main = async () => {
     const startedAt = new Date(Date.now() - (performance.now() - started));
     const scan = await waitForScan(db, scanId, (r) => r.state === 'completed');
     const total = (performance.now() - started) / 1000;
+    const cpu = triages.reduce((sum, t, i) => sum + cpuSeconds(t.pid) - cpuBefore[i], 0);
     if (scan.state !== 'completed') throw new Error(`scan ${scan.state}: ${scan.error}`);
     const verdicts = await db
       .selectFrom('triage_results')
@@ -124,6 +127,9 @@ const main = async () => {
       `triage / ingestion throughput: ${(scan.findings_count / triageS / (scan.findings_count / ingestS)).toFixed(2)} (target ≥ 1: triage is not the slowest stage)`,
     );
     console.log(`upload → completed: ${total.toFixed(1)} s (target < 20 s)`);
+    console.log(
+      `triage CPU: ${cpu.toFixed(2)} s for ${scan.findings_count} findings (${((cpu * 1e6) / scan.findings_count).toFixed(0)} µs per finding, the triage process(es) alone)`,
+    );
     console.log(
       `peak RSS: ingest ${Math.round(peakRssMb(ingest.pid))} MB, triage ${triages.map((t) => `${Math.round(peakRssMb(t.pid))} MB`).join(', ')}`,
     );

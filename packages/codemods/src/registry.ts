@@ -106,12 +106,27 @@ export const codemodById = (id: string): Codemod | undefined => CODEMODS.find((c
  * The codemods that fix a scanner's rule in a language, in registry order (try each until one
  * edits). `tool` is the SARIF driver name or a scanner key.
  */
-export const codemodsFor = (tool: string, ruleId: string, language: Language): Codemod[] => {
-  const scanner = scannerOf(tool);
-  if (!scanner) return [];
-  return CODEMODS.filter(
-    (c) =>
-      c.languages.includes(language) &&
-      (c.rules[scanner] ?? []).some((declared) => ruleMatches(scanner, declared, ruleId)),
-  );
+export const codemodsFor = (
+  tool: string,
+  ruleId: string,
+  language: Language,
+): readonly Codemod[] => {
+  const key = `${tool}\0${ruleId}\0${language}`;
+  let found = FOUND.get(key);
+  if (!found) {
+    const scanner = scannerOf(tool);
+    found = scanner
+      ? CODEMODS.filter(
+          (c) =>
+            c.languages.includes(language) &&
+            (c.rules[scanner] ?? []).some((declared) => ruleMatches(scanner, declared, ruleId)),
+        )
+      : [];
+    // Triage asks for every finding; a scan repeats a handful of rules.
+    if (FOUND.size >= 4096) FOUND.clear();
+    FOUND.set(key, found);
+  }
+  return found;
 };
+
+const FOUND = new Map<string, readonly Codemod[]>();

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { CURVE, FITTED_ON } from './scoring/calibration.js';
 import type { Verdict } from './types.js';
 
@@ -17,16 +17,18 @@ const NOT_HASHED = new Set(['second_opinion']);
  * line numbers), the second opinion, ids and timestamps are left out, so a rescan whose
  * evidence is unchanged yields the same hash and may reuse the stored verdict.
  */
-export const evidenceHash = (verdict: Verdict): string => {
-  const canonical = JSON.stringify({
-    v: ENGINE_VERSION,
-    c: [CURVE, FITTED_ON],
-    e: verdict.evidence
-      .filter((e) => !NOT_HASHED.has(e.signal))
-      .map((e) => [e.signal, e.effect, e.detail, e.weight ?? null]),
-  });
-  return createHash('sha256').update(canonical).digest('hex');
-};
+export const evidenceHash = (verdict: Verdict): string =>
+  hash(
+    'sha256',
+    `${PREFIX}${JSON.stringify(
+      verdict.evidence
+        .filter((e) => !NOT_HASHED.has(e.signal))
+        .map((e) => [e.signal, e.effect, e.detail, e.weight ?? null]),
+    )}}`,
+  );
+
+// The canonical JSON's constant start, `{"v":…,"c":[curve, fitted on],"e":`, written once.
+const PREFIX = JSON.stringify({ v: ENGINE_VERSION, c: [CURVE, FITTED_ON], e: 0 }).slice(0, -2);
 
 /**
  * Short text for the `triage.completed` event's `evidence_summary`: the classification with its

@@ -38,7 +38,6 @@ export interface TriageFinding {
   snippet: string | null;
   /** SARIF `codeFlows` as received. */
   codeFlows: unknown[];
-  relatedLocations: unknown[];
   /** SARIF result properties (Semgrep confidence, Bandit issue_confidence, Snyk priorityScore...). */
   properties: Record<string, unknown>;
   rule: RuleMetadata | null;

@@ -21,7 +21,6 @@ export const finding = (
     problems: [],
     snippet: null,
     codeFlows: [],
-    relatedLocations: [],
     properties: {},
     rule: null,
     ...rest,

@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { normalizeLog } from '@remediation/sarif';
 import { describe, expect, it } from 'vitest';
+import { CURVE, FITTED_ON } from '../src/scoring/calibration.js';
 import {
+  ENGINE_VERSION,
   evidenceHash,
   lookupRule,
   mergeSecondOpinion,
@@ -58,6 +61,16 @@ describe('evidenceHash', () => {
       { classification: 'TRUE_POSITIVE', confidence: 0.9, reasoning: 'r', model: 'm' },
     );
     expect(evidenceHash(merged)).toBe(evidenceHash(v));
+  });
+
+  it('is the SHA-256 of the canonical JSON stored hashes were made of (so upgrades keep reusing verdicts)', () => {
+    const v = at(code);
+    const canonical = JSON.stringify({
+      v: ENGINE_VERSION,
+      c: [CURVE, FITTED_ON],
+      e: v.evidence.map((e) => [e.signal, e.effect, e.detail, e.weight ?? null]),
+    });
+    expect(evidenceHash(v)).toBe(createHash('sha256').update(canonical).digest('hex'));
   });
 
   it('when summarized, then the text names the classification, confidence and top signals', () => {

@@ -34,9 +34,21 @@ const obj = (v: unknown): Json | undefined =>
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
+const NO_FILES: ReadonlyMap<string, string> = new Map();
+
+/** Recently normalized URIs (a scan's findings and flow steps repeat the same few files). */
+const NORMALIZED = new Map<string, string>();
+
 /** A SARIF artifact URI made repository-relative as far as possible (`file:///`, `./`). */
-export const normalizeUri = (uri: string): string =>
-  decodeURIComponent(uri.replace(/^file:\/\/(localhost)?/, '').replace(/^\.?\/+/, ''));
+export const normalizeUri = (uri: string): string => {
+  let path = NORMALIZED.get(uri);
+  if (path === undefined) {
+    path = decodeURIComponent(uri.replace(/^file:\/\/(localhost)?/, '').replace(/^\.?\/+/, ''));
+    if (NORMALIZED.size >= 4096) NORMALIZED.clear();
+    NORMALIZED.set(uri, path);
+  }
+  return path;
+};
 
 /** The text of a repository file, trying the exact path then a unique suffix match. */
 export const fileText = (files: ReadonlyMap<string, string>, uri: string): string | undefined => {
@@ -47,19 +59,30 @@ export const fileText = (files: ReadonlyMap<string, string>, uri: string): strin
   return matches.length === 1 ? files.get(matches[0]!) : undefined;
 };
 
+interface ReadFile {
+  text: string;
+  lines: string[];
+}
+
 /**
- * A file's lines, cached by its text: a batch triages many findings in one file, and splitting
- * it for each dominated triage's CPU time. Small and bounded (oldest out first).
+ * Files split in lines, by path, kept across batches: a scan's batches triage many findings in
+ * the same files, and splitting a file for each finding and flow step dominated triage's CPU
+ * time. An entry serves only the very text it was split from (same path, other commit or
+ * repository: split again). Keyed by path, not by text: V8 hashes strings above 16k
+ * characters by their length alone, so same-sized files would collide.
  */
-const LINES = new Map<string, string[]>();
-const splitLines = (text: string): string[] => {
-  let lines = LINES.get(text);
-  if (!lines) {
-    lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-    if (LINES.size >= 4096) LINES.delete(LINES.keys().next().value!);
-    LINES.set(text, lines);
+const SPLIT = new Map<string, ReadFile>();
+const readFile = (files: ReadonlyMap<string, string>, uri: string): ReadFile | null => {
+  const text = fileText(files, uri);
+  if (text === undefined) return null;
+  const path = normalizeUri(uri);
+  let file = SPLIT.get(path);
+  if (file?.text !== text) {
+    file = { text, lines: text.replace(/^\uFEFF/, '').split(/\r?\n/) };
+    if (SPLIT.size >= 4096) SPLIT.clear();
+    SPLIT.set(path, file);
   }
-  return lines;
+  return file;
 };
 
 /** The statement starting at 1-based `line`: joins lines until brackets balance (six at most). */
@@ -95,10 +118,7 @@ const flowSteps = (codeFlows: unknown[], files: ReadonlyMap<string, string>): Fl
         const region = obj(physical?.region);
         const line = typeof region?.startLine === 'number' ? region.startLine : null;
         let code = str(obj(region?.snippet)?.text);
-        if (code === null && uri && line) {
-          const text = fileText(files, uri);
-          if (text !== undefined) code = splitLines(text)[line - 1] ?? null;
-        }
+        if (code === null && uri && line) code = readFile(files, uri)?.lines[line - 1] ?? null;
         return {
           uri: uri && normalizeUri(uri),
           line,
@@ -111,11 +131,11 @@ const flowSteps = (codeFlows: unknown[], files: ReadonlyMap<string, string>): Fl
 
 /** Reads the code at the finding's location and along its flows from the snippet and the source. */
 export const codeContext = (finding: TriageFinding, source: SourceView): CodeContext => {
-  const files = source.status === 'available' ? source.files : new Map<string, string>();
+  const files = source.status === 'available' ? source.files : NO_FILES;
   const loc = finding.location;
   const language = loc ? languageFamily(loc.uri) : null;
-  const text = loc ? fileText(files, loc.uri) : undefined;
-  const lines = text === undefined ? null : splitLines(text);
+  const file = loc ? readFile(files, loc.uri) : null;
+  const lines = file?.lines ?? null;
   const line = loc?.startLine ?? null;
   let sink: string | null = null;
   let region: string | null = null;
@@ -133,7 +153,7 @@ export const codeContext = (finding: TriageFinding, source: SourceView): CodeCon
   return {
     language,
     lines,
-    text: text ?? null,
+    text: file?.text ?? null,
     sink,
     region,
     line,

@@ -84,13 +84,13 @@ const LITERAL_WORDS = new Set([
 ]);
 const FORMAT_CALL = /(^|\.)(format|Sprintf|Fprintf|sprintf|join|concat|formatted|printf)$/;
 
-const isChain = (tokens: Token[]) =>
+const isChain = (tokens: readonly Token[]) =>
   tokens.every((t, i) =>
     i % 2 === 0 ? t.type === 'ident' : t.type === 'punct' && (t.value === '.' || t.value === '?.'),
   ) && tokens.length % 2 === 1;
 
 /** The kind of an expression given as tokens. */
-export const exprKind = (tokens: Token[], text?: string): ExprKind => {
+export const exprKind = (tokens: readonly Token[], text?: string): ExprKind => {
   if (tokens.length === 0) return 'empty';
   if (tokens.some((t) => t.type === 'string' && t.interpolated)) return 'built';
   const names = tokens.filter((t) => t.type === 'ident' && !LITERAL_WORDS.has(t.value));

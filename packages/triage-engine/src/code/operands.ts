@@ -7,7 +7,7 @@ const OPEN = new Set(['(', '[', '{']);
 const CLOSE = new Set([')', ']', '}']);
 
 /** Top-level split of a token list at the given operators. */
-const splitAt = (text: string, tokens: Token[], ops: Set<string>): string[] => {
+const splitAt = (text: string, tokens: readonly Token[], ops: Set<string>): string[] => {
   const parts: string[] = [];
   let depth = 0;
   let from = 0;

@@ -60,11 +60,26 @@ const readString = (text: string, i: number, quote: string, raw: boolean): numbe
   return text.length;
 };
 
+/** Recently split fragments per language: the signals of one finding read the same few. */
+const TOKENIZED = new Map<string, readonly Token[]>();
+
 /**
  * Splits a code fragment into tokens, skipping comments. Fragments may start or end in the
- * middle of a construct (a SARIF region): an unterminated string ends at the line end.
+ * middle of a construct (a SARIF region): an unterminated string ends at the line end. The
+ * result is shared between callers (recent fragments are remembered): read it, do not change it.
  */
-export const tokenize = (text: string, lang: LanguageFamily | null): Token[] => {
+export const tokenize = (text: string, lang: LanguageFamily | null): readonly Token[] => {
+  const key = `${lang ?? ''}\0${text}`;
+  let tokens = TOKENIZED.get(key);
+  if (!tokens) {
+    tokens = split(text, lang);
+    if (TOKENIZED.size >= 2048) TOKENIZED.clear();
+    TOKENIZED.set(key, tokens);
+  }
+  return tokens;
+};
+
+const split = (text: string, lang: LanguageFamily | null): Token[] => {
   const tokens: Token[] = [];
   const hashComments = lang === 'python' || lang === 'ruby';
   let i = 0;

@@ -3,7 +3,10 @@ import { sql } from 'kysely';
 
 export type { BatchScan } from '@remediation/db';
 
-/** The columns of a finding triage reads (not its fingerprint, timestamps or SARIF fixes). */
+/**
+ * The columns of a finding triage reads (not its fingerprint, timestamps, SARIF fixes or related
+ * locations, which no signal reads: every jsonb column is parsed for each finding of a batch).
+ */
 const TRIAGE_COLUMNS = [
   'id',
   'rule_id',
@@ -22,7 +25,6 @@ const TRIAGE_COLUMNS = [
   'problems',
   'snippet',
   'code_flows',
-  'related_locations',
   'properties',
   'rule',
   'fixable',

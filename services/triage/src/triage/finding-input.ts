@@ -26,7 +26,6 @@ export const toTriageFinding = (row: TriageFindingRow): TriageFinding => ({
   problems: row.problems as FindingProblem[],
   snippet: row.snippet,
   codeFlows: row.code_flows,
-  relatedLocations: row.related_locations,
   properties: row.properties,
   rule: Object.keys(row.rule).length === 0 ? null : (row.rule as unknown as TriageFinding['rule']),
 });
