@@ -1,3 +1,4 @@
+import { EventEnvelope, makeEnvelope, validate, type Severity } from '@remediation/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeedFinding } from '../../../test/e2e/support/tenant.js';
 import { createHarness, type Harness } from './harness.js';
@@ -88,18 +89,34 @@ describe('triage of a scan', () => {
     expect(sent.filter((e) => e.type === 'triage.completed')).toHaveLength(6);
     expect(sent.filter((e) => e.type === 'scan.completed')).toHaveLength(1);
     expect(sent.at(-1)!.type).toBe('scan.completed');
-    const first = sent.find((e) => e.type === 'triage.completed')!.envelope as {
-      data: Record<string, unknown>;
-    };
-    expect(Object.keys(first.data).sort()).toEqual([
-      'classification',
-      'confidence',
-      'evidence_summary',
-      'finding_id',
-      'justification',
-      'rule_id',
-      'severity',
-    ]);
+    // Each envelope (built by PostgreSQL from its verdict) is the contract's, field for field
+    // what makeEnvelope makes of the stored verdict.
+    for (const event of sent.filter((e) => e.type === 'triage.completed')) {
+      const envelope = event.envelope as EventEnvelope<'triage.completed'>;
+      expect(validate(EventEnvelope, envelope).ok).toBe(true);
+      const verdict = rows.find((r) => r.finding_id === envelope.data.finding_id)!;
+      expect(envelope).toEqual(
+        makeEnvelope({
+          id: envelope.id,
+          type: 'triage.completed',
+          createdAt: new Date(envelope.created_at),
+          organization: tenant.orgSlug,
+          repository: tenant.repoName,
+          data: {
+            finding_id: verdict.finding_id,
+            rule_id: 'js/insecure-randomness',
+            classification: verdict.classification,
+            severity: verdict.severity as Severity,
+            justification: verdict.justification,
+            confidence: verdict.confidence,
+            evidence_summary: envelope.data.evidence_summary,
+          },
+        }),
+      );
+      expect(envelope.data.evidence_summary).toMatch(
+        new RegExp(`^${verdict.classification} ${Math.round(verdict.confidence * 100)}%: `),
+      );
+    }
   });
 
   it('when a finding is in test code, then it is WONT_FIX with the path as evidence', async () => {

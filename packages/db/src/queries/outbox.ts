@@ -18,14 +18,14 @@ export interface OutboxEvent {
  * The active W3C trace context (a request's or a job's span), stored with the event so each
  * delivery of it continues the trace; null when telemetry is off or no span is active.
  */
-const traceContext = (): string | null => {
+export const activeTraceContext = (): string | null => {
   const carrier: Record<string, string> = {};
   propagation.inject(context.active(), carrier);
   return carrier['traceparent'] ? JSON.stringify(carrier) : null;
 };
 
 /**
- * Writes many events in one statement (a triage batch's `triage.completed` events). The rows go
+ * Writes many events in one statement. The rows go
  * as one JSON parameter expanded by `jsonb_to_recordset`: a short statement, planned in no time,
  * instead of a `values` list with eight parameters per event.
  */
@@ -34,7 +34,7 @@ export const insertOutboxEvents = async (
   events: readonly OutboxEvent[],
 ): Promise<void> => {
   if (events.length === 0) return;
-  const trace = traceContext();
+  const trace = activeTraceContext();
   const rows = events.map((event) => ({
     id: event.id,
     organization_id: event.organizationId,
