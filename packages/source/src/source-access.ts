@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { checkCloneUrl } from './git/clone-url.js';
+import { checkCloneUrl, type CloneUrlCheck } from './git/clone-url.js';
 import { assertAllowedProtocols, type GitProtocol } from './git/protocols.js';
 import { runGit } from './git/run-git.js';
 import { secretForms } from './git/scrub.js';
@@ -155,10 +155,17 @@ export const createSourceAccess = (options: SourceAccessOptions): SourceAccess =
     for (const key of [...known.keys()]) if (key.startsWith(`${id}\0`)) known.delete(key);
   };
 
+  // Each read checks its repository; a triage batch reads hundreds of files of one.
+  const checkedUrls = new LRUCache<string, CloneUrlCheck>({ max: 1_000 });
   const checkRepo = (repo: SourceRepository) => {
     if (!REPOSITORY_ID.test(repo.id))
       throw new TypeError('repository id must be 1-128 letters, digits, _ or -');
-    return checkCloneUrl(repo.cloneUrl, allowed);
+    let check = checkedUrls.get(repo.cloneUrl);
+    if (!check) {
+      check = checkCloneUrl(repo.cloneUrl, allowed);
+      checkedUrls.set(repo.cloneUrl, check);
+    }
+    return check;
   };
 
   /** One fetch per repository and target at a time in this process; callers share it. */

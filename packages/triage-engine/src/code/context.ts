@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { SourceView, TriageFinding } from '../types.js';
 import { languageFamily, type LanguageFamily } from './language.js';
 
@@ -71,25 +72,20 @@ interface ReadFile {
  * repository: split again). Keyed by path, not by text: V8 hashes strings above 16k
  * characters by their length alone, so same-sized files would collide.
  */
-const SPLIT = new Map<string, ReadFile>();
-// At most this many characters of file text are kept split (files may be up to
-// TRIAGE_MAX_SOURCE_BYTES each); past it, or past 4,096 files, the cache starts over.
-const SPLIT_MAX_CHARS = 32 * 1024 * 1024;
-let splitChars = 0;
+const SPLIT = new LRUCache<string, ReadFile>({
+  max: 4096,
+  // Files may be up to TRIAGE_MAX_SOURCE_BYTES each: at most 32 Mi characters of text are kept.
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (file) => Math.max(1, file.text.length),
+});
 const readFile = (files: ReadonlyMap<string, string>, uri: string): ReadFile | null => {
   const text = fileText(files, uri);
   if (text === undefined) return null;
   const path = normalizeUri(uri);
   let file = SPLIT.get(path);
   if (file?.text !== text) {
-    if (file) splitChars -= file.text.length;
     file = { text, lines: text.replace(/^\uFEFF/, '').split(/\r?\n/) };
-    if (SPLIT.size >= 4096 || splitChars + text.length > SPLIT_MAX_CHARS) {
-      SPLIT.clear();
-      splitChars = 0;
-    }
     SPLIT.set(path, file);
-    splitChars += text.length;
   }
   return file;
 };

@@ -69,6 +69,8 @@ const TOKENIZED = new Map<string, readonly Token[]>();
  * result is shared between callers (recent fragments are remembered): read it, do not change it.
  */
 export const tokenize = (text: string, lang: LanguageFamily | null): readonly Token[] => {
+  // A minified line can be a whole file: only short fragments are remembered.
+  if (text.length > 4096) return split(text, lang);
   const key = `${lang ?? ''}\0${text}`;
   let tokens = TOKENIZED.get(key);
   if (!tokens) {

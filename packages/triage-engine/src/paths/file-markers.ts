@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { PathKind } from './non-production.js';
 
 // Header markers of generated files (Go's exact convention, protoc, OpenAPI/Swagger generators,
@@ -21,15 +22,19 @@ const HEADER_LINES = 30;
  * content (long lines with few line breaks). Null when the text looks hand-written.
  */
 export const fileMarkers = (text: string): PathKind | null => {
-  if (MARKERS.has(text)) return MARKERS.get(text)!;
+  const known = MARKERS.get(text);
+  if (known) return known.found;
   const found = readMarkers(text);
-  if (MARKERS.size >= 4096) MARKERS.delete(MARKERS.keys().next().value!);
-  MARKERS.set(text, found);
+  MARKERS.set(text, { found });
   return found;
 };
 
-/** Markers by file text: many findings of a batch share a file. */
-const MARKERS = new Map<string, PathKind | null>();
+/** Markers by file text (many findings of a batch share a file), at most 32 Mi characters. */
+const MARKERS = new LRUCache<string, { found: PathKind | null }>({
+  max: 4096,
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (_value, text) => Math.max(1, text.length),
+});
 
 const readMarkers = (text: string): PathKind | null => {
   const header = text.split('\n', HEADER_LINES).join('\n');

@@ -89,6 +89,19 @@ for (const [kind, names] of DIRECTORIES) for (const n of names) SEGMENT_KIND.set
  * on purpose: production packages use them too.
  */
 export const nonProductionPath = (path: string): PathKind | null => {
+  let kind = BY_PATH.get(path);
+  if (kind === undefined) {
+    kind = pathKind(path);
+    // A scan's findings and flow steps name the same files again and again.
+    if (BY_PATH.size >= 4096) BY_PATH.clear();
+    BY_PATH.set(path, kind);
+  }
+  return kind;
+};
+
+const BY_PATH = new Map<string, PathKind | null>();
+
+const pathKind = (path: string): PathKind | null => {
   const segments = path.replace(/\\/g, '/').split('/').filter(Boolean);
   const file = segments.pop() ?? '';
   for (const [kind, re, convention] of FILES)
