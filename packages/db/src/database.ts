@@ -65,7 +65,11 @@ export interface DbOptions {
   applicationName?: string;
   /** Run column-listed reads as prepared statements (default true). */
   preparedStatements?: boolean;
-  /** Told when an idle pooled connection dies (database restart, failover, termination). */
+  /**
+   * Told when a pooled connection dies, idle or checked out between queries (database restart,
+   * failover, termination). The process never crashes on it: the connection is dropped and later
+   * queries open a new one.
+   */
   onIdleError?: (err: Error) => void;
 }
 
@@ -82,7 +86,10 @@ export const createDb = (options: DbOptions): Db => {
   pool.on('error', (err) => options.onIdleError?.(err));
   return new Kysely<Database>({
     dialect: new PostgresDialect({
-      pool: options.preparedStatements === false ? pool : preparingPool(pool),
+      pool: preparingPool(pool, {
+        prepare: options.preparedStatements !== false,
+        onError: (err) => options.onIdleError?.(err),
+      }),
     }),
   });
 };

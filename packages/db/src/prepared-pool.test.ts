@@ -61,3 +61,28 @@ describe('prepared statements', () => {
     expect(isPreparable('insert into "fixes" values ($1)')).toBe(false);
   });
 });
+
+describe('a connection that dies while checked out', () => {
+  it('when the backend of an open transaction is terminated between queries, then the process survives, the transaction fails and the next query works', async () => {
+    const errors: Error[] = [];
+    const own = createDb({ url: t.url, poolMax: 1, onIdleError: (err) => errors.push(err) });
+    const admin = createDb({ url: t.url, poolMax: 1 });
+    try {
+      const failed = own.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+        await sql`select pg_terminate_backend(${rows[0]!.pid})`.execute(admin);
+        // The connection is idle in the transaction when it is terminated: its 'error' event
+        // fires before this query, which then fails on the dead connection.
+        await expect.poll(() => errors.length, { timeout: 5_000 }).toBeGreaterThan(0);
+        await sql`select 1`.execute(trx);
+      });
+      await expect(failed).rejects.toThrow();
+      expect(errors[0]!.message).toMatch(/terminat/i);
+      const { rows } = await sql<{ one: number }>`select 1 as one`.execute(own);
+      expect(rows).toEqual([{ one: 1 }]);
+    } finally {
+      await own.destroy();
+      await admin.destroy();
+    }
+  });
+});

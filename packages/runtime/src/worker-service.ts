@@ -62,7 +62,7 @@ export const startWorkerService = async <S extends TObject>(
     url: config.DATABASE_URL,
     poolMax: config.DATABASE_POOL_MAX,
     applicationName: options.name,
-    onIdleError: (err) => logger.warn({ err: err.message }, 'idle database connection lost'),
+    onIdleError: (err) => logger.warn({ err: err.message }, 'database connection lost'),
   });
   const workerRedis = createRedis(config.REDIS_URL, 'worker');
   const producerRedis = createRedis(config.REDIS_URL, 'producer');

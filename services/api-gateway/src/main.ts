@@ -39,7 +39,7 @@ const main = async (): Promise<void> => {
     url: config.DATABASE_URL,
     poolMax: config.DATABASE_POOL_MAX,
     applicationName: 'api-gateway',
-    onIdleError: (err) => logger.warn({ err: err.message }, 'idle database connection lost'),
+    onIdleError: (err) => logger.warn({ err: err.message }, 'database connection lost'),
   });
   const redis = createRedis(config.REDIS_URL, 'producer');
   // Connection errors surface as 503s on requests and as /readyz failures; this records them.
