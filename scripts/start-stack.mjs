@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `pnpm start`: runs every built service as its own process against DATABASE_URL and REDIS_URL,
-// each with its own health port, prefixing their output; stops them all on SIGINT/SIGTERM or
-// when any one of them exits.
+// each with its own health port, prefixing their output. A service that exits on its own is
+// started again after a back-off (1 s doubling to 30 s, reset once it has run for a minute), as
+// Kubernetes restarts a crashed container: one crash never takes the other services down.
+// SIGINT/SIGTERM stop them all.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,28 +19,33 @@ const SERVICES = [
   ['pr-publisher', 9468],
   ['webhook-dispatcher', 9469],
 ];
+const FIRST_DELAY_MS = 1_000;
+const MAX_DELAY_MS = 30_000;
+const STABLE_AFTER_MS = 60_000;
 
 const present = SERVICES.filter(([name]) =>
   existsSync(join(ROOT, 'services', name, 'package.json')),
 );
-const children = new Map();
-let stopping = false;
-
-const stopAll = (code) => {
-  if (stopping) return;
-  stopping = true;
-  process.exitCode = code;
-  for (const child of children.values()) child.kill('SIGTERM');
-};
-
-for (const [name, healthPort] of present) {
-  const dir = join(ROOT, 'services', name);
-  if (!existsSync(join(dir, 'dist', 'main.js'))) {
+for (const [name] of present) {
+  if (!existsSync(join(ROOT, 'services', name, 'dist', 'main.js'))) {
     console.error(`[start] services/${name} is not built; run \`pnpm build\` first`);
     process.exit(1);
   }
+}
+
+const children = new Map();
+const timers = new Set();
+let stopping = false;
+
+const exitWhenDone = () => {
+  if (stopping && children.size === 0) process.exit(process.exitCode ?? 0);
+};
+
+const run = (name, healthPort, delayMs) => {
+  const dir = join(ROOT, 'services', name);
   const start = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts.start;
   const args = start.replace(/^node\s+/, '').split(/\s+/);
+  const startedAt = Date.now();
   const child = spawn(process.execPath, args, {
     cwd: dir,
     env: { ...process.env, HEALTH_PORT: String(healthPort) },
@@ -52,13 +59,29 @@ for (const [name, healthPort] of present) {
   }
   child.on('exit', (code, signal) => {
     children.delete(name);
-    if (!stopping) {
-      console.error(`[start] ${name} exited (${signal ?? code}); stopping the stack`);
-      stopAll(1);
-    }
-    if (children.size === 0) process.exit(process.exitCode ?? 0);
+    if (stopping) return exitWhenDone();
+    const ranMs = Date.now() - startedAt;
+    const next = ranMs >= STABLE_AFTER_MS ? FIRST_DELAY_MS : delayMs;
+    console.error(
+      `[start] ${name} exited (${signal ?? `code ${code}`}) after ${Math.round(ranMs / 1000)} s; restarting in ${next / 1000} s`,
+    );
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      run(name, healthPort, Math.min(next * 2, MAX_DELAY_MS));
+    }, next);
+    timers.add(timer);
   });
-}
+};
+
+for (const [name, healthPort] of present) run(name, healthPort, FIRST_DELAY_MS);
 
 console.error(`[start] running: ${present.map(([n, p]) => `${n} (health :${p})`).join(', ')}`);
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(0));
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    for (const timer of timers) clearTimeout(timer);
+    for (const child of children.values()) child.kill('SIGTERM');
+    exitWhenDone();
+  });
+}
