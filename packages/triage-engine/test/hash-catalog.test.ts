@@ -91,6 +91,9 @@ describe('rule catalog', () => {
     ['gosec', 'G404', 'insecure-randomness'],
     ['SonarQube', 'javascript:S2245', 'insecure-randomness'],
     ['SnykCode', 'javascript/HardcodedSecret/test', 'hardcoded-secret'],
+    ['gosec', 'G701', 'sql-injection'],
+    ['SpotBugs', 'SQL_INJECTION_JDBC', 'sql-injection'],
+    ['SpotBugs', 'PT_RELATIVE_PATH_TRAVERSAL', 'path-traversal'],
     ['checkov', 'CKV_AZURE_17', 'iac-misconfiguration'],
     ['Trivy', 'CVE-2019-1549', 'vulnerable-dependency'],
   ])('when %s reports %s, then the class is %s', (tool, id, cls) => {

@@ -5,6 +5,7 @@ import { CODEQL_ROWS } from './rules-codeql.js';
 import { ESLINT_ROWS, SONARQUBE_ROWS } from './rules-linters.js';
 import { SEMGREP_ROWS } from './rules-semgrep.js';
 import { SNYK_ROWS } from './rules-snyk-iac.js';
+import { SPOTBUGS_ROWS } from './rules-spotbugs.js';
 
 export type { Precision, ToolKey };
 
@@ -32,6 +33,7 @@ const DRIVERS: [RegExp, ToolKey][] = [
   [/trivy/i, 'trivy'],
   [/gitleaks/i, 'gitleaks'],
   [/njsscan|nodejsscan/i, 'njsscan'],
+  [/spotbugs|find(sec)?bugs/i, 'spotbugs'],
 ];
 
 /** The scanner family of a SARIF driver name, or null for tools the catalog does not know. */
@@ -52,6 +54,7 @@ const TABLES: [ToolKey, readonly Row[]][] = [
   ['bandit', BANDIT_ROWS],
   ['gosec', GOSEC_ROWS],
   ['snyk', SNYK_ROWS],
+  ['spotbugs', SPOTBUGS_ROWS],
 ];
 
 /** Every rule the catalog lists (Checkov, Trivy and gitleaks are matched by id families). */

@@ -13,7 +13,8 @@ export type ToolKey =
   | 'checkov'
   | 'trivy'
   | 'gitleaks'
-  | 'njsscan';
+  | 'njsscan'
+  | 'spotbugs';
 
 /** One catalog row: a rule id as the scanner writes it (short form), its class and precision. */
 export type Row = readonly [id: string, vulnerabilityClass: string, precision: Precision];
