@@ -92,6 +92,7 @@ export const javaCommandExecArray = defineCodemod<ExecData>({
     semgrep: [
       'java.lang.security.audit.command-injection-formatted-runtime-call.command-injection-formatted-runtime-call',
     ],
+    spotbugs: ['COMMAND_INJECTION'],
   },
   cwe: [78, 88],
   owasp: ['A03:2021'],
