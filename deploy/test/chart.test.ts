@@ -39,14 +39,22 @@ beforeAll(async () => {
 describe('helm/remediation', () => {
   it('when linted strictly with the required values and with the production example, then it passes', async () => {
     for (const file of [REQUIRED, PRODUCTION]) {
-      const result = await runHelm(['lint', '--strict', CHART, '-f', file]);
+      const result = await runHelm([
+        'lint',
+        '--strict',
+        CHART,
+        '--kube-version',
+        KUBE_VERSION,
+        '-f',
+        file,
+      ]);
       expect(result.stdout + result.stderr).toContain('1 chart(s) linted, 0 chart(s) failed');
       expect(result.code).toBe(0);
     }
   });
 
   it('when rendered with nothing but the defaults, then it refuses, asking for the database Secret', async () => {
-    const result = await runHelm(['template', 'prod', CHART]);
+    const result = await runHelm(['template', 'prod', CHART, '--kube-version', KUBE_VERSION]);
     expect(result.code).not.toBe(0);
     expect(renderError(result.stderr)).toMatch(
       /^postgresql\.existingSecret is required: create a Secret/,

