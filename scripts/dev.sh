@@ -18,6 +18,22 @@ set -a
 source .env
 set +a
 
+# Development overrides, for this run only (.env keeps .env.example's production defaults).
+# The demo's remote is a local bare repository: triage, fixer and pr-publisher must be allowed
+# the `file` transport to read it and push fix branches to it.
+case ",${GIT_ALLOWED_PROTOCOLS:-https,ssh}," in
+  *,file,*) ;;
+  *)
+    export GIT_ALLOWED_PROTOCOLS="${GIT_ALLOWED_PROTOCOLS:-https,ssh},file"
+    log "development: GIT_ALLOWED_PROTOCOLS=$GIT_ALLOWED_PROTOCOLS (the demo remote is a local path)"
+    ;;
+esac
+# A local remote has no web page to compare a pushed branch on: the "pull request" link names
+# the remote and the branch instead (shown as text by the dashboard).
+if [ -z "${GIT_COMPARE_URL_TEMPLATE:-}" ]; then
+  export GIT_COMPARE_URL_TEMPLATE="file://$ROOT/.dev/git/demo-app.git#{branch}"
+fi
+
 # The database named in DATABASE_URL, created on first run.
 db_name="$(node -e "process.stdout.write(new URL(process.env.DATABASE_URL).pathname.slice(1))")"
 admin_url="$(node -e "const u=new URL(process.env.DATABASE_URL); u.pathname='/postgres'; process.stdout.write(u.toString())")"
@@ -27,24 +43,12 @@ if ! psql "$admin_url" -tAc "select 1 from pg_database where datname = '$db_name
 fi
 pnpm -s db:migrate >&2
 
-# A local bare repository for the demo (the `git` provider works against any remote).
+# The demo: organization `demo`, repository `demo/app` (a local bare repository under .dev/ with
+# the application of scripts/demo/app, provider `git`, auto_fix and auto_pr on).
 demo_git="$ROOT/.dev/git/demo-app.git"
-if [ ! -d "$demo_git" ]; then
-  git init -q --bare -b main "$demo_git"
-  work="$(mktemp -d)"
-  git -C "$work" init -q -b main
-  printf '# demo app\n' > "$work/README.md"
-  git -C "$work" add README.md
-  git -C "$work" -c user.email=dev@localhost -c user.name=dev commit -qm "initial commit"
-  git -C "$work" push -q "$demo_git" main
-  rm -rf "$work"
-fi
-
-pnpm -s remediate admin create-org demo --json >/dev/null 2>&1 || true
-repo_id="$(psql "$DATABASE_URL" -tAc "select r.id from repositories r join organizations o on o.id = r.organization_id where o.slug = 'demo' and r.name = 'demo/app'")"
-if [ -z "$repo_id" ]; then
-  repo_id="$(pnpm -s remediate admin create-repo --org demo --name demo/app --clone-url "$demo_git" --provider git)"
-fi
+repo_id="$(DEMO_GIT="$demo_git" bash "$ROOT/scripts/demo/setup.sh")"
+# `pnpm remediate demo` scans it with ESLint (the workspace's) and Bandit (installed here).
+ensure_bandit
 token="$(pnpm -s remediate admin create-token --org demo --name "dev-$(date +%s)" 2>/dev/null)"
 # A dashboard admin, created on the first run with a one-time password printed once.
 admin_email="admin@demo.localhost"
@@ -71,6 +75,10 @@ cat >&2 <<INFO
       pnpm -s remediate upload scan.sarif --repo $repo_id --wait
 
   More tokens: pnpm remediate admin create-token --org demo --name <name>
+
+  Next, in another terminal: pnpm remediate demo
+    (scans demo/app with ESLint and Bandit, uploads the results, and shows the verdicts,
+     the verified fixes and the pull request branches pushed to .dev/git/demo-app.git)
 
 INFO
 exec pnpm -s start

@@ -8,11 +8,13 @@ import { clearCredentials, setCredentials } from './admin/credentials.js';
 import { CliError, report, usageError, type CliIo } from './io.js';
 import { parseDuration } from './upload/duration.js';
 import { upload } from './upload/upload.js';
+import { demoCommand } from './demo/demo.command.js';
 
 export type { CliIo } from './io.js';
 
 export const USAGE = `Usage:
   remediate upload <file.sarif> --repo <repository-id> [--commit <sha>] [--ref <ref>] [--wait] [--timeout <duration>] [--json]
+  remediate demo [--url <service-url>] [--work-dir <dir>] [--timeout <duration>]
   remediate admin create-org <slug> [--tier standard|enterprise] [--json]
   remediate admin create-repo --org <slug> --name <owner/name> --clone-url <url> [--provider github|gitlab|git] [--default-branch <branch>] [--json]
   remediate admin create-token --org <slug> --name <name> [--repo <repository-id>] [--json]
@@ -27,6 +29,12 @@ Environment:
   DATABASE_URL     PostgreSQL connection string (admin; default postgres://postgres@127.0.0.1:5432/remediation)
   SECRETS_ENCRYPTION_KEY  the services' key (set-credentials seals credentials with it)
 
+demo (local development, after ./scripts/dev.sh) scans a checkout of the demo repository demo/app
+with ESLint and Bandit (and Semgrep when installed with local rules), uploads the results as
+upload --wait does, waits for the fix branches and prints the verdicts, fixes, branches and
+dashboard links. It reads DATABASE_URL (to find demo/app and issue a short-lived token) and
+REMEDIATE_URL (default http://localhost:8080); its checkout is .dev/demo unless --work-dir.
+
 set-credentials reads the token or password from standard input (first line), never from
 arguments, and never prints it.
 
@@ -34,7 +42,7 @@ upload sends the git root it runs in as checkout_uri and HEAD as the commit unle
 given, gzips the document, and with --wait polls the scan until it is completed or failed
 (--timeout, default 10m). Exit codes: 0 done, 1 rejected, failed or timed out, 2 usage.`;
 
-const CliConfig = Type.Object({
+export const CliConfig = Type.Object({
   DATABASE_URL: Type.String({
     minLength: 1,
     default: 'postgres://postgres@127.0.0.1:5432/remediation',
@@ -63,6 +71,8 @@ const OPTIONS = {
   'github-app-id': { type: 'string' },
   'installation-id': { type: 'string' },
   'private-key-file': { type: 'string' },
+  url: { type: 'string' },
+  'work-dir': { type: 'string' },
 } as const;
 
 type Values = ReturnType<
@@ -238,6 +248,8 @@ export const run = async (argv: readonly string[], io: CliIo): Promise<number> =
     return parsed.values.help ? 0 : 2;
   }
   if (group === 'upload') return uploadCommand(io, command, rest, parsed.values);
+  if (group === 'demo')
+    return demoCommand(io, parsed.positionals.slice(1), parsed.values, CliConfig);
   if (group !== 'admin' || command === undefined) {
     io.err(`remediate: unknown command '${parsed.positionals.join(' ')}'\n\n${USAGE}`);
     return 2;

@@ -27,7 +27,7 @@ export interface UploadOptions {
   pollMs?: { first: number; max: number };
 }
 
-interface ScanView {
+export interface ScanView {
   scan_id: string;
   state: string;
   findings_count: number;
@@ -57,12 +57,24 @@ const rejected = (what: string, res: ApiResponse): CliError => {
   return new CliError(`${what}: ${res.status} ${e.code}: ${e.message}${problems}`);
 };
 
+/** What an upload came to: the accepted scan and, when waited for, its final state. */
+export interface UploadOutcome {
+  scanId: string;
+  state: string;
+  warningsCount: number;
+  /** The scan's API URL. */
+  link: string;
+  /** The scan as last read: set when the upload waited (`completed` or `failed`). */
+  scan?: ScanView;
+}
+
 /**
- * `remediate upload`: gzips the document, sends it with the checkout root (`checkout_uri`),
- * commit and ref of the git repository it runs in unless told otherwise, and with `--wait`
- * polls the scan (backing off to every 10 s) until it is `completed` or `failed`.
+ * Sends a SARIF document the way `remediate upload` does: gzipped, with the checkout root
+ * (`checkout_uri`), commit and ref of the git repository it runs in unless told otherwise, and
+ * with `wait` polls the scan (backing off to every 10 s) until it is `completed` or `failed`.
+ * Throws a CliError when the document is refused or the wait times out.
  */
-export const upload = async (io: CliIo, options: UploadOptions): Promise<number> => {
+export const uploadSarif = async (io: CliIo, options: UploadOptions): Promise<UploadOutcome> => {
   const url = io.env['REMEDIATE_URL'];
   const token = io.env['REMEDIATE_TOKEN'];
   if (!url)
@@ -113,29 +125,13 @@ export const upload = async (io: CliIo, options: UploadOptions): Promise<number>
   });
   if (res.status !== 202) throw rejected('upload rejected', res);
   const accepted = res.body as { scan_id: string; state: string; warnings_count: number };
-  const link = `${base}${repoPath}/scans/${accepted.scan_id}`;
-  if (!options.wait) {
-    // The document was repaired on the way in: say what was dropped or marked, as CI output.
-    const repairs =
-      accepted.warnings_count > 0 && !options.json
-        ? await call(base, token, `${repoPath}/scans/${accepted.scan_id}`)
-        : undefined;
-    io.out(
-      options.json
-        ? JSON.stringify({
-            scan_id: accepted.scan_id,
-            state: accepted.state,
-            warnings_count: accepted.warnings_count,
-            url: link,
-          })
-        : [
-            `uploaded: scan ${accepted.scan_id} is ${accepted.state}`,
-            ...(repairs?.status === 200 ? warningLines(repairs.body as ScanView) : []),
-            link,
-          ].join('\n'),
-    );
-    return 0;
-  }
+  const outcome: UploadOutcome = {
+    scanId: accepted.scan_id,
+    state: accepted.state,
+    warningsCount: accepted.warnings_count,
+    link: `${base}${repoPath}/scans/${accepted.scan_id}`,
+  };
+  if (!options.wait) return outcome;
   if (!options.json) io.err(`remediate: uploaded; waiting for scan ${accepted.scan_id}`);
 
   const deadline = Date.now() + options.timeoutMs;
@@ -145,25 +141,58 @@ export const upload = async (io: CliIo, options: UploadOptions): Promise<number>
     if (poll.status !== 200) throw rejected('cannot read the scan', poll);
     const scan = poll.body as ScanView;
     if (scan.state === 'completed' || scan.state === 'failed') {
-      const failed = scan.state === 'failed';
-      io.out(
-        options.json
-          ? JSON.stringify({ ...scan, url: link })
-          : [
-              `scan ${scan.scan_id} ${scan.state}: ${scan.findings_count} findings, ${scan.fixes_generated} fixes generated${scan.tools.length ? ` (${scan.tools.join(', ')})` : ''}`,
-              ...(failed && scan.error ? [`error: ${scan.error}`] : []),
-              ...warningLines(scan),
-              link,
-            ].join('\n'),
-      );
-      return failed ? 1 : 0;
+      return { ...outcome, state: scan.state, scan };
     }
     if (Date.now() + delay > deadline) {
       throw new CliError(
-        `scan ${accepted.scan_id} is still ${scan.state} after the ${Math.round(options.timeoutMs / 1000)} s timeout\n${link}`,
+        `scan ${accepted.scan_id} is still ${scan.state} after the ${Math.round(options.timeoutMs / 1000)} s timeout\n${outcome.link}`,
       );
     }
     await sleep(delay);
     delay = Math.min(Math.round(delay * 1.5), options.pollMs?.max ?? MAX_POLL_MS);
   }
+};
+
+/** `remediate upload`: `uploadSarif`, printed for CI logs (or as one JSON object). */
+export const upload = async (io: CliIo, options: UploadOptions): Promise<number> => {
+  const outcome = await uploadSarif(io, options);
+  const { scan, link } = outcome;
+  if (!scan) {
+    // The document was repaired on the way in: say what was dropped or marked, as CI output.
+    const repairs =
+      outcome.warningsCount > 0 && !options.json
+        ? await call(
+            apiBase(io.env['REMEDIATE_URL']!),
+            io.env['REMEDIATE_TOKEN']!,
+            `/repositories/${encodeURIComponent(options.repo)}/scans/${outcome.scanId}`,
+          )
+        : undefined;
+    io.out(
+      options.json
+        ? JSON.stringify({
+            scan_id: outcome.scanId,
+            state: outcome.state,
+            warnings_count: outcome.warningsCount,
+            url: link,
+          })
+        : [
+            `uploaded: scan ${outcome.scanId} is ${outcome.state}`,
+            ...(repairs?.status === 200 ? warningLines(repairs.body as ScanView) : []),
+            link,
+          ].join('\n'),
+    );
+    return 0;
+  }
+  const failed = scan.state === 'failed';
+  io.out(
+    options.json
+      ? JSON.stringify({ ...scan, url: link })
+      : [
+          `scan ${scan.scan_id} ${scan.state}: ${scan.findings_count} findings, ${scan.fixes_generated} fixes generated${scan.tools.length ? ` (${scan.tools.join(', ')})` : ''}`,
+          ...(failed && scan.error ? [`error: ${scan.error}`] : []),
+          ...warningLines(scan),
+          link,
+        ].join('\n'),
+  );
+  return failed ? 1 : 0;
 };

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { api, type Page } from '../api/client.js';
 import { CLASSIFICATIONS, SEVERITIES, type Finding } from '../api/types.js';
 import { useApi } from '../api/use-api.js';
+import { LongCode } from '../components/long-text-cell.js';
 import { RepositoryPicker } from '../components/repository-picker.js';
 import { Badge, ErrorNote, Field, Loading, Pager } from '../components/ui.js';
 import { useCursor } from '../components/use-cursor.js';
@@ -119,7 +120,7 @@ export const FindingsPage = () => {
                     <Badge value={f.severity} />
                   </td>
                   <td>
-                    <code>{f.rule_id ?? '—'}</code>
+                    <LongCode text={f.rule_id ?? '—'} />
                     <div className="muted">{f.tool}</div>
                   </td>
                   <td>
@@ -130,7 +131,7 @@ export const FindingsPage = () => {
                     {f.suppressed && <div className="muted">suppressed</div>}
                   </td>
                   <td>
-                    <code>{locationText(f)}</code>
+                    <LongCode text={locationText(f)} max={40} />
                   </td>
                   <td>
                     {f.triage ? (

@@ -5,6 +5,7 @@ import { useApi } from '../api/use-api.js';
 import { DiffView } from '../components/diff-view.js';
 import { FixEvaluation } from '../components/fix-evaluation.js';
 import { PublishControl } from '../components/publish-control.js';
+import { PullRequestRef } from '../components/pull-request-ref.js';
 import { Markdown } from '../components/markdown.js';
 import { Badge, ErrorNote, formatTime, Loading } from '../components/ui.js';
 
@@ -14,7 +15,6 @@ export const FixPage = ({ id }: { id: string }) => {
   if (fix.error) return <ErrorNote error={fix.error} />;
   if (!fix.data) return <Loading />;
   const f = fix.data;
-  const prUrl = f.pr_url && /^https?:\/\//.test(f.pr_url) ? f.pr_url : undefined;
   return (
     <>
       <p>
@@ -47,13 +47,7 @@ export const FixPage = ({ id }: { id: string }) => {
         </dd>
         <dt>Pull request</dt>
         <dd>
-          {prUrl ? (
-            <a href={prUrl} rel="noopener noreferrer" target="_blank">
-              {prUrl}
-            </a>
-          ) : (
-            'none yet'
-          )}
+          <PullRequestRef url={f.pr_url} />
         </dd>
       </dl>
       {f.publish_error && (

@@ -3,6 +3,8 @@ import { Link } from 'wouter';
 import { api, type Page } from '../api/client.js';
 import { FIX_STATUSES, type Fix } from '../api/types.js';
 import { useApi } from '../api/use-api.js';
+import { LongCode } from '../components/long-text-cell.js';
+import { PullRequestRef } from '../components/pull-request-ref.js';
 import { RepositoryPicker } from '../components/repository-picker.js';
 import { Badge, ErrorNote, Field, formatTime, Pager } from '../components/ui.js';
 import { useCursor } from '../components/use-cursor.js';
@@ -87,18 +89,12 @@ export const FixesPage = () => {
                     <Link href={`/fixes/${f.id}`}>{f.summary}</Link>
                   </td>
                   <td>
-                    <code>{f.codemod}</code>
+                    <LongCode text={f.codemod} />
                   </td>
                   <td className="num">{f.files_changed}</td>
                   <td className="num">{f.finding_ids.length}</td>
                   <td>
-                    {f.pr_url && /^https?:\/\//.test(f.pr_url) ? (
-                      <a href={f.pr_url} rel="noopener noreferrer" target="_blank">
-                        Open
-                      </a>
-                    ) : (
-                      '—'
-                    )}
+                    <PullRequestRef url={f.pr_url} short />
                   </td>
                   <td>{formatTime(f.created_at)}</td>
                 </tr>

@@ -1,0 +1,1 @@
+"""The notes worker: imports, exports and publishes notes in the background."""
