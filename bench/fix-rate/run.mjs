@@ -1,26 +1,27 @@
-// Fix-rate report, end to end through the real pipeline (issue 9). For each family (JS/TS,
-// Python, Java): the sample project is committed into a local bare git repository, scanned on a
-// clean checkout exactly as the direct scripts do (real ESLint; Debian's Bandit converted to
-// SARIF; SYNTHESIZED CodeQL/Semgrep-shaped SARIF for Java, and for the sites the real scanners
-// cannot report, results written from the labels, each marked as such), and the SARIF is
-// uploaded through `POST /v1/repositories/{id}/sarif` to api-gateway, sarif-ingest, triage and
-// fixer running as processes, for a repository with `auto_fix` on and, in turn, `pr_grouping`
-// `finding` (one fix per finding, the default) and `file`. Once the scan completes, the fixes
-// are read through the API; each generated diff is applied with `git apply` to the scanned
-// commit as its pull request would be, the pull requests are merged in turn on a clean
-// checkout, the project's own tests or compiler run, and the scanner runs again. Prints per
-// family and class: findings, fixable findings (labels; the pipeline never reads them), what
-// triage called them, fixes that failed evaluation, fixed (target ≥ 90%), look-alikes kept,
-// unrelated code changed, files broken, new findings; why each fixable finding was not fixed;
-// then one headline per grouping.
+// Fix-rate report, end to end through the real pipeline (issue 9), on real scanners' output
+// only. For each family (JS/TS, Python, Java): the sample project is committed into a local bare
+// git repository and a clean checkout of that commit is scanned as a CI job would scan it (JS/TS:
+// ESLint with the security plugins; Python: Bandit 1.9.4's native SARIF; Java: SpotBugs 4.10.4
+// with Find Security Bugs 1.14.0 over the compiled classes; every family: Semgrep with the
+// repository's rules in bench/rules/semgrep). The tools' SARIF, untouched, is uploaded through
+// `POST /v1/repositories/{id}/sarif` to api-gateway, sarif-ingest, triage and fixer running as
+// processes, for a repository with `auto_fix` on and, in turn, `pr_grouping` `finding` (one fix
+// per finding, the default) and `file`. Once the scan completes, the fixes are read through the
+// API; each generated diff is applied with `git apply` to the scanned commit as its pull request
+// would be, the pull requests are merged in turn on a clean checkout, the project's own tests or
+// compiler run, and the same scanners run again. Prints per family, class and scanner: findings,
+// fixable findings (labels, read by the bench only; a labelled site no real scanner reports is
+// outside the measured set), what triage called them, fixes that failed evaluation, fixed,
+// look-alikes kept, unrelated code changed, files broken, new findings; why each fixable
+// finding was not fixed; then one headline per grouping and a summary table.
 //
-// Usage: node bench/fix-rate/run.mjs [--only js,python,java] [--grouping finding,file]
+// Usage: bash bench/fix-rate/run.sh [--only js,python,java] [--grouping finding,file]
 //        [--json out.json] [--markdown] [--diffs]
-// Needs: `pnpm build`, PostgreSQL and Redis on 127.0.0.1, the bench's devDependencies, Debian's
-// bandit (apt-get, installed when missing) and a JDK (javac).
+// run.sh installs the scanners (scripts/lib.sh ensure_scanners), the Python project's libraries
+// and a JDK, then runs this file; it needs `pnpm build`, PostgreSQL and Redis on 127.0.0.1.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { familyReport, headline, printFamily } from './lib/pipeline-report.mjs';
+import { familyReport, headline, printFamily, summary } from './lib/pipeline-report.mjs';
 import { javaFamily } from './lib/family-java.mjs';
 import { jsFamily } from './lib/family-js.mjs';
 import { pythonFamily } from './lib/family-python.mjs';
@@ -34,6 +35,7 @@ import {
   removeCheckout,
 } from './lib/pipeline-git.mjs';
 import { runScan, startPipeline } from './lib/pipeline.mjs';
+import { semgrepRulesPresent, versions } from './lib/scanners.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : null);
@@ -42,6 +44,14 @@ const groupings = (arg('--grouping') ?? 'finding,file').split(',');
 const families = [jsFamily, pythonFamily, javaFamily].filter(
   (f) => !arg('--only') || arg('--only').split(',').includes(f.key),
 );
+
+/** The scanners of a scan with their versions and result counts. */
+const describe = (counts) =>
+  [...counts]
+    .map(([tool, n]) => `${VERSIONS.get(tool) ?? tool} ${n} results`)
+    .concat(semgrepRulesPresent() ? [] : ['Semgrep not run: bench/rules/semgrep has no rules yet'])
+    .join('; ');
+let VERSIONS = new Map();
 
 const checkLabels = (family) => {
   for (const l of family.labels) {
@@ -64,7 +74,8 @@ const runFamily = async (pipeline, family) => {
   try {
     const scanned = checkout('scanned');
     const scan = family.scan(scanned);
-    const before = family.rescan(scanned);
+    scan.scanner = describe(scan.counts);
+    const before = scan.results;
     const texts = new Map(
       family.labels.map((l) => [l.file, readFileSync(join(scanned, l.file), 'utf8')]),
     );
@@ -127,6 +138,13 @@ const runFamily = async (pipeline, family) => {
 
 const main = async () => {
   const started = performance.now();
+  const v = versions();
+  VERSIONS = new Map([
+    ['SpotBugs', v.spotbugs],
+    ['Bandit', v.bandit],
+    ['Semgrep', v.semgrep],
+    ['Semgrep OSS', v.semgrep],
+  ]);
   const pipeline = await startPipeline();
   const reports = [];
   try {
@@ -148,6 +166,8 @@ const main = async () => {
         seconds,
       ),
     );
+  console.log('');
+  console.log(summary(reports));
   if (arg('--json'))
     writeFileSync(
       arg('--json'),

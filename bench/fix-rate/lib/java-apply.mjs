@@ -1,38 +1,9 @@
-// Applies the fixes with `git apply` on a temporary copy of the Java project, compiles every file
-// with `javac` (against the project's stub APIs) and runs the project's behaviour check.
+// The Java project's own checks on a checkout: every file compiles with `javac` (against the
+// project's stub APIs) and the project's behaviour check runs.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { unifiedDiff } from '@remediation/codemods';
-
-/** A fresh copy of the project in its own git repository (so `git apply` resolves its paths). */
-export const copyProject = (projectDir) => {
-  const dir = mkdtempSync(join(tmpdir(), 'fix-rate-java-'));
-  cpSync(projectDir, dir, { recursive: true });
-  execFileSync('git', ['init', '-q'], { cwd: dir });
-  return dir;
-};
-
-export const removeCopy = (dir) => rmSync(dir, { recursive: true, force: true });
-
-/** The unified diff of every changed file (`git apply`-able). */
-export const diffOf = (texts) =>
-  unifiedDiff(
-    [...texts].map(([path, { before, after }]) => ({ path, before, after, changes: [] })),
-  );
-
-/** `git apply --check` then `git apply`; throws with git's message on a failure. */
-export const applyDiff = (dir, diff) => {
-  const patch = `${dir}.patch`;
-  writeFileSync(patch, diff);
-  try {
-    execFileSync('git', ['apply', '--check', patch], { cwd: dir, stdio: 'pipe' });
-    execFileSync('git', ['apply', patch], { cwd: dir, stdio: 'pipe' });
-  } finally {
-    rmSync(patch, { force: true });
-  }
-};
 
 const javaFiles = (dir, sub) =>
   readdirSync(join(dir, sub), { withFileTypes: true }).flatMap((e) => {

@@ -13,40 +13,8 @@ import {
 import { stripTypeScriptTypes } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { unifiedDiff } from '@remediation/codemods';
 
 const WORK = join(dirname(fileURLToPath(import.meta.url)), '..', '.work');
-
-/** A fresh copy of the project under bench/fix-rate/.work (so bench/node_modules resolves). */
-export const copyProject = (projectDir) => {
-  mkdirSync(WORK, { recursive: true });
-  const dir = mkdtempSync(join(WORK, 'js-'));
-  cpSync(projectDir, dir, { recursive: true });
-  // Its own repository, so `git apply` takes the patch paths from here (inside another
-  // repository's work tree it would resolve them from that repository's root and skip them).
-  execFileSync('git', ['init', '-q'], { cwd: dir });
-  return dir;
-};
-
-export const removeCopy = (dir) => rmSync(dir, { recursive: true, force: true });
-
-/** The unified diff of every changed file (`git apply`-able, a/ and b/ prefixes). */
-export const diffOf = (texts) =>
-  unifiedDiff(
-    [...texts].map(([path, { before, after }]) => ({ path, before, after, changes: [] })),
-  );
-
-/** `git apply --check` then `git apply` of a diff in a directory; throws on a failure. */
-export const applyDiff = (dir, diff) => {
-  const patch = join(dir, '..', `${dir.split('/').pop()}.patch`);
-  writeFileSync(patch, diff);
-  try {
-    execFileSync('git', ['apply', '--check', patch], { cwd: dir, stdio: 'pipe' });
-    execFileSync('git', ['apply', patch], { cwd: dir, stdio: 'pipe' });
-  } finally {
-    rmSync(patch, { force: true });
-  }
-};
 
 const sources = (dir, sub = '') =>
   readdirSync(join(dir, sub), { withFileTypes: true }).flatMap((e) => {

@@ -16,6 +16,10 @@ import {
 
 const NONE = '(unlabelled)';
 
+/** A re-scan result standing for a finding: same tool, rule and file, at one of its lines. */
+const sameFinding = (f, a, lines) =>
+  f.tool === a.tool && f.path === a.path && f.ruleId === a.ruleId && lines.includes(f.line);
+
 /** The API's finding as the bench compares it: tool, rule, path, lines, triage, fix. */
 const flatFinding = (family, f) => {
   const flat = {
@@ -32,6 +36,9 @@ const flatFinding = (family, f) => {
   };
   flat.class = family.classOf(flat) ?? NONE;
   flat.label = family.labelOf(flat);
+  // A rule bound to two codemods (PATH_TRAVERSAL_IN: path-traversal, zip-slip) counts under
+  // the class of the site it reports.
+  if (flat.label) flat.class = flat.label.class;
   return flat;
 };
 
@@ -43,7 +50,7 @@ export const count = ({ family, texts, result, applied, check, before, after, ne
 
   const maps = net.maps;
   const stillThere = (f) =>
-    after.some((a) => family.sameFinding(f, a, originalLines(maps, a.path, a.line)));
+    after.some((a) => sameFinding(f, a, originalLines(maps, a.path, a.line)));
 
   // Every block of every merged diff, judged against the labelled sites of the fix's classes.
   const edited = new Set();
@@ -87,12 +94,11 @@ export const count = ({ family, texts, result, applied, check, before, after, ne
       parts.filter((p) => p.kind === 'import' && p.block.removed.length).map((p) => p.block.path),
     );
     for (const f of own)
-      if (fixable(f.label) && files.has(f.path) && family.rescanned(f) && !stillThere(f))
-        edited.add(f.label);
+      if (fixable(f.label) && files.has(f.path) && !stillThere(f)) edited.add(f.label);
   }
 
   const newFindings = after.filter(
-    (a) => !before.some((b) => family.sameFinding(b, a, originalLines(maps, a.path, a.line))),
+    (a) => !before.some((b) => sameFinding(b, a, originalLines(maps, a.path, a.line))),
   );
   const fixClasses = (path) =>
     new Set(
@@ -138,7 +144,6 @@ export const count = ({ family, texts, result, applied, check, before, after, ne
     return {
       class: cls,
       findings: of.length,
-      shaped: of.filter((f) => !family.real(f)).length,
       fixable: fix.length,
       truePositive: fix.filter((f) => f.classification === 'TRUE_POSITIVE').length,
       falsePositive: fix.filter((f) => f.classification === 'FALSE_POSITIVE').length,
@@ -146,8 +151,8 @@ export const count = ({ family, texts, result, applied, check, before, after, ne
       triageMissed: fix.filter((f) => f.classification !== 'TRUE_POSITIVE').length,
       fixFailed: fix.filter((f) => failedFor(f)).length,
       fixed: fixed.length,
-      gone: fixed.filter((f) => family.rescanned(f) && !stillThere(f)).length,
-      rescanned: fixed.filter((f) => family.rescanned(f)).length,
+      gone: fixed.filter((f) => !stillThere(f)).length,
+      rescanned: fixed.length,
       lookAlikes: lookAlikes.length,
       lookAlikesKept: lookAlikes.filter(
         (l) => !blocks.some((b) => b.verdict === 'look-alike' && touches(b.block, l.file, l.line)),
@@ -160,6 +165,37 @@ export const count = ({ family, texts, result, applied, check, before, after, ne
       broken: check.broken.filter((p) => fixClasses(p).has(cls)).length,
       newFindings: newFindings.filter((a) => (a.class ?? NONE) === cls).length,
       newAudit: newFindings.filter((a) => (a.class ?? NONE) === cls && family.auditOnly(a)).length,
+    };
+  });
+
+  // The same figures per scanner (a fix made for findings of two scanners counts for both).
+  const toolFiles = (tool) =>
+    new Set(
+      applied
+        .filter(
+          (a) =>
+            a.outcome === 'merged' && a.fix.finding_ids.some((id) => byId.get(id)?.tool === tool),
+        )
+        .flatMap((a) => diffBlocks(a.fix.diff).map((b) => b.path)),
+    );
+  const tools = [...new Set([...findings, ...after].map((f) => f.tool))].sort();
+  const scanners = tools.map((tool) => {
+    const of = findings.filter((f) => f.tool === tool);
+    const fix = of.filter((f) => fixable(f.label));
+    const fixed = fix.filter((f) => edited.has(f.label));
+    const fresh = newFindings.filter((a) => a.tool === tool);
+    return {
+      scanner: tool,
+      findings: of.length,
+      fixable: fix.length,
+      truePositive: fix.filter((f) => f.classification === 'TRUE_POSITIVE').length,
+      triageMissed: fix.filter((f) => f.classification !== 'TRUE_POSITIVE').length,
+      fixFailed: fix.filter((f) => failedFor(f)).length,
+      fixed: fixed.length,
+      gone: fixed.filter((f) => !stillThere(f)).length,
+      broken: check.broken.filter((p) => toolFiles(tool).has(p)).length,
+      newFindings: fresh.length,
+      newAudit: fresh.filter((a) => family.auditOnly(a)).length,
     };
   });
 
@@ -181,22 +217,26 @@ export const count = ({ family, texts, result, applied, check, before, after, ne
     return `fix ${f.fixId} (${a.fix.codemod}) did not change the site's code`;
   };
   const missed = findings.filter((f) => fixable(f.label) && !edited.has(f.label));
-  const sitesMissed = family.labels.filter((l) => fixable(l) && !edited.has(l));
+  // The measured set: labelled sites a real scanner reported (a finding the pipeline stored).
+  const reported = new Set(findings.map((f) => f.label).filter(Boolean));
+  const measured = family.labels.filter((l) => fixable(l) && reported.has(l));
   return {
     rows,
+    scanners,
     findings,
     missed: missed.map((f) => ({ finding: f, why: whyNot(f) })),
-    sitesFixed: family.labels.filter((l) => fixable(l) && edited.has(l)).length,
-    sites: family.labels.filter(fixable).length,
-    sitesNoFinding: sitesMissed.filter((l) => !findings.some((f) => f.label === l)),
+    sitesFixed: measured.filter((l) => edited.has(l)).length,
+    sites: measured.length,
+    /** Sites labelled `fixed` no real scanner reports: outside the measured set. */
+    sitesUnreported: family.labels.filter((l) => fixable(l) && !reported.has(l)),
+    /** Every labelled site (fixed or untouched) some stored finding reports. */
+    reported,
     unrelatedBlocks: blocks.filter((b) => b.verdict === 'unrelated' || b.verdict === 'look-alike'),
     conflicts,
     moduleUseBlocks: blocks.filter((b) => b.verdict === 'module-use'),
     otherSiteBlocks: blocks.filter((b) => b.verdict === 'other-site'),
     newFindings,
-    stillReported: findings.filter(
-      (f) => fixable(f.label) && edited.has(f.label) && family.rescanned(f) && stillThere(f),
-    ),
+    stillReported: findings.filter((f) => fixable(f.label) && edited.has(f.label) && stillThere(f)),
     triageMisses: findings.filter((f) => fixable(f.label) && f.classification !== 'TRUE_POSITIVE'),
   };
 };

@@ -1,9 +1,10 @@
-// Prints the end-to-end fix-rate report: one table per family (per class), the pipeline's own
-// figures (scan time, verdicts, fixes generated and failed, how the diffs applied), every
-// fixable finding that was not fixed with the pipeline's reason, failed fixes with their
-// evaluation, unrelated changes, new findings, and one headline over every family.
+// Prints the end-to-end fix-rate report: per family, a table per class and one per scanner, the
+// pipeline's own figures (scan time, verdicts, fixes generated and failed, how the diffs
+// applied), every fixable finding that was not fixed with the pipeline's reason, the labelled
+// sites no real scanner reports (outside the measured set), failed fixes with their evaluation,
+// unrelated changes, new findings; then one headline and one summary table over every family.
 
-import { pct, table, total } from './pipeline-table.mjs';
+import { pct, scannerTable, table, total } from './pipeline-table.mjs';
 
 const where = (f) => `${f.path}:${f.line}`;
 
@@ -39,14 +40,20 @@ export const familyReport = ({
   const failed = result.fixes.filter((f) => f.status === 'failed');
   const byId = new Map(counted.findings.map((f) => [f.id, f]));
   const totals = total(counted.rows);
+  const checks =
+    family.key === 'java'
+      ? `${check.broken.length ? 'does not compile' : 'compiles'}, check ${check.tests.ok ? 'ok' : 'FAILED'}`
+      : `${check.tests.passed}/${check.tests.passed + check.tests.failed} tests${check.tests.ok ? '' : ' (FAILED)'}`;
   return {
     family,
     grouping,
     scan,
     result,
     counted,
+    checks,
     lines: {
       scanner: scan.scanner,
+      unreported: `labelled sites to fix that no real scanner reports (outside the measured set): ${counted.sitesUnreported.length}${counted.sitesUnreported.length ? ` (${counted.sitesUnreported.map((l) => `${l.file}:${l.line} [${l.class}]`).join(', ')})` : ''}`,
       pipeline: `upload → completed ${result.seconds.toFixed(1)} s; ${result.findings.length} findings stored, triage: ${Object.entries(
         verdicts,
       )
@@ -58,13 +65,19 @@ export const familyReport = ({
           .map(([k, v]) => `${k} ${v}`)
           .join(', ') || 'none'
       }`,
-      checks: `labelled sites fixed ${counted.sitesFixed}/${counted.sites} (${pct(counted.sitesFixed, counted.sites)}); files broken: ${check.broken.length}${check.broken.length ? ` (${check.broken.join(', ')})` : ''}; project checks before: ${baseline.tests.passed} passed, ${baseline.tests.failed} failed; after the fixes: ${check.tests.passed} passed, ${check.tests.failed} failed${check.tests.ok ? '' : ' (FAILED)'}`,
+      // The labels' `unreported` marks, checked against this run's findings.
+      marks: [
+        ...counted.sitesUnreported
+          .filter((l) => !l.unreported)
+          .map((l) => `label mark out of date: ${l.file}:${l.line} [${l.class}] is not reported`),
+        ...family.labels
+          .filter((l) => l.unreported && counted.reported.has(l))
+          .map((l) => `label mark out of date: ${l.file}:${l.line} [${l.class}] is reported`),
+      ],
+      checks: `labelled sites fixed ${counted.sitesFixed}/${counted.sites} reported (${pct(counted.sitesFixed, counted.sites)}); files broken: ${check.broken.length}${check.broken.length ? ` (${check.broken.join(', ')})` : ''}; project checks before: ${baseline.tests.passed} passed, ${baseline.tests.failed} failed; after the fixes: ${check.tests.passed} passed, ${check.tests.failed} failed${check.tests.ok ? '' : ' (FAILED)'}`,
       missed: counted.missed.map(
         (m) =>
           `not fixed: ${where(m.finding)} ${m.finding.tool} ${m.finding.ruleId} [${m.finding.class}]: ${m.why}`,
-      ),
-      noFinding: counted.sitesNoFinding.map(
-        (l) => `no finding stored for the labelled site ${l.file}:${l.line} [${l.class}]`,
       ),
       failed: failed.map((fix) => {
         const fs = fix.finding_ids.map((id) => byId.get(id)).filter(Boolean);
@@ -105,7 +118,7 @@ export const familyReport = ({
         (a) => `new finding: ${a.path}:${a.line} ${a.ruleId}: ${a.message}`,
       ),
       stillReported: counted.stillReported.map(
-        (f) => `fixed, still reported by the pattern rule: ${where(f)} ${f.ruleId}`,
+        (f) => `fixed, still reported on re-scan: ${where(f)} ${f.tool} ${f.ruleId}`,
       ),
       testOutput: check.tests.ok
         ? []
@@ -121,6 +134,7 @@ export const familyReport = ({
       ...totals,
       sitesFixed: counted.sitesFixed,
       sites: counted.sites,
+      unreported: counted.sitesUnreported.length,
       broken: check.broken.length,
       failedFixes: failed.length,
       testsFailed: check.tests.ok ? 0 : Math.max(1, check.tests.failed || 0),
@@ -133,6 +147,9 @@ export const familyReport = ({
       scanner: scan.scanner,
       seconds: result.seconds,
       rows: counted.rows,
+      scanners: counted.scanners,
+      unreported: counted.sitesUnreported.map((l) => `${l.file}:${l.line} [${l.class}]`),
+      checks,
       totals: { ...totals, broken: check.broken.length, failedFixes: failed.length },
       verdicts,
       applied: outcomes,
@@ -163,10 +180,18 @@ export const printFamily = (report, markdown = false) => {
   console.log('');
   console.log(table(counted.rows, markdown));
   console.log('');
+  console.log(
+    scannerTable(
+      counted.scanners.map((r) => [r.scanner, r, report.checks]),
+      markdown,
+    ),
+  );
+  console.log('');
   console.log(lines.checks);
+  console.log(lines.unreported);
   for (const group of [
+    'marks',
     'missed',
-    'noFinding',
     'failed',
     'conflicts',
     'unrelated',
@@ -185,6 +210,20 @@ export const headline = (reports, seconds) => {
     .map((r) => `${r.family.name} ${r.totals.fixed}/${r.totals.fixable}`)
     .join(', ');
   const audit = t('newAudit');
-  const java = reports.some((r) => r.family.key === 'java') ? '; Java SARIF synthesized' : '';
-  return `Fix rate through the pipeline, pr_grouping ${reports[0].grouping} (${seconds.toFixed(0)} s): ${t('fixed')}/${t('fixable')} fixable findings fixed (${pct(t('fixed'), t('fixable'))}; ${per}${java}); labelled sites ${t('sitesFixed')}/${t('sites')}; files broken ${t('broken')}; unrelated code changed ${t('unrelated')}; new findings ${t('newFindings')}${audit ? ` (${audit} audit-only)` : ''}; triage missed ${t('triageMissed')} fixable findings; project tests failing after the fixes ${t('testsFailed')}; fixes failed evaluation ${t('failedFixes')}; fixes that do not merge after the others ${t('conflicts')}.`;
+  return `Fix rate through the pipeline, pr_grouping ${reports[0].grouping} (${seconds.toFixed(0)} s, real scanners only): ${t('fixed')}/${t('fixable')} fixable findings fixed (${pct(t('fixed'), t('fixable'))}; ${per}); labelled sites ${t('sitesFixed')}/${t('sites')} of those a real scanner reports (${t('unreported')} labelled sites to fix no scanner reports left the measured set: ${reports.map((r) => `${r.family.name} ${r.totals.unreported}`).join(', ')}); files broken ${t('broken')}; unrelated code changed ${t('unrelated')}; new findings ${t('newFindings')}${audit ? ` (${audit} audit-only)` : ''}; triage missed ${t('triageMissed')} fixable findings; project tests failing after the fixes ${t('testsFailed')}; fixes failed evaluation ${t('failedFixes')}; fixes that do not merge after the others ${t('conflicts')}.`;
 };
+
+/** Every family, grouping and scanner in one table (plus each family's all-scanner row). */
+export const summary = (reports, markdown = true) =>
+  scannerTable(
+    reports.flatMap((r) => [
+      ...r.counted.scanners.map((s) => [
+        `${r.family.name}, ${r.grouping}, ${s.scanner}`,
+        s,
+        r.checks,
+      ]),
+      [`**${r.family.name}, ${r.grouping}, all**`, r.totals, r.checks],
+    ]),
+    markdown,
+    'family, grouping, scanner',
+  );

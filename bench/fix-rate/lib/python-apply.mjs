@@ -1,5 +1,6 @@
-// Applies the fixes to a temporary copy of the Python project with `git apply`, and runs the
-// project's own checks there: every module must still compile, and the unittest suite runs.
+// The Python project's own checks on a checkout: every module must still compile, and the
+// unittest suite runs (Debian's interpreter: bench/fix-rate/run.sh installs the libraries the
+// project imports with apt-get).
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   cpSync,
@@ -12,42 +13,11 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { unifiedDiff } from '@remediation/codemods';
-import { PYTHON } from './python-scanner.mjs';
+
+/** Debian's interpreter, the one the project's libraries are installed for. */
+const PYTHON = '/usr/bin/python3';
 
 const WORK = join(dirname(fileURLToPath(import.meta.url)), '..', '.work');
-
-/** A fresh copy of the project (a git repository, so `git apply` checks paths against it). */
-export const copyProject = (projectDir) => {
-  mkdirSync(WORK, { recursive: true });
-  const dir = mkdtempSync(join(WORK, 'python-'));
-  cpSync(projectDir, dir, { recursive: true, filter: (src) => !/__pycache__/.test(src) });
-  const git = (...args) => execFileSync('git', args, { cwd: dir, stdio: 'pipe' });
-  git('init', '-q');
-  git('add', '-A');
-  git('-c', 'user.name=bench', '-c', 'user.email=bench@localhost', 'commit', '-q', '-m', 'scanned');
-  return dir;
-};
-
-export const removeCopy = (dir) => rmSync(dir, { recursive: true, force: true });
-
-/** The unified diff of every changed file (`git apply`-able). */
-export const diffOf = (files) =>
-  unifiedDiff(
-    [...files].map(([path, { before, after }]) => ({ path, before, after, changes: [] })),
-  );
-
-/** `git apply --check`, then `git apply`; throws with git's message on a failure. */
-export const applyDiff = (dir, diff) => {
-  const patch = join(WORK, `${dir.split('/').pop()}.patch`);
-  writeFileSync(patch, diff);
-  try {
-    execFileSync('git', ['apply', '--check', patch], { cwd: dir, stdio: 'pipe' });
-    execFileSync('git', ['apply', patch], { cwd: dir, stdio: 'pipe' });
-  } finally {
-    rmSync(patch, { force: true });
-  }
-};
 
 /** Paths of the project's Python files, relative to `dir`. */
 export const pythonFiles = (dir, sub = '') =>
@@ -87,7 +57,3 @@ export const runTests = (dir) => {
   const bad = count('failures') + count('errors');
   return { status: run.status, ran, failed: bad, skipped, passed: ran - bad - skipped, output };
 };
-
-/** True when every file of the copy has the text the fixer computed. */
-export const matches = (dir, files) =>
-  [...files].every(([path, { after }]) => readFileSync(join(dir, path), 'utf8') === after);
