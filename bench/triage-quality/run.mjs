@@ -122,7 +122,7 @@ const classes = new Set(
   ),
 );
 console.log(
-  `Labelled set: ${items.length} findings (${items.filter((i) => i.origin === 'corpus').length} from the shared corpus, ${items.filter((i) => i.origin !== 'corpus').length} synthetic), languages ${languages.join(', ')}, ${classes.size} vulnerability classes`,
+  `Labelled set: ${items.length} findings (${items.filter((i) => i.origin === 'corpus').length} from the shared corpus, ${items.filter((i) => i.origin !== 'corpus').length} from real scanners on repo/), languages ${languages.join(', ')}, ${classes.size} vulnerability classes`,
 );
 console.log(
   `labels: ${['TRUE_POSITIVE', 'FALSE_POSITIVE', 'WONT_FIX'].map((l) => `${l} ${items.filter((i) => i.label === l).length}`).join(', ')}; ${FOLDS}-fold cross-validation by file`,
@@ -151,7 +151,7 @@ for (const sensitivity of SENSITIVITIES) {
           );
         }
       };
-      by('origin  ', (r) => (r.item.origin === 'corpus' ? 'corpus' : 'synthetic'));
+      by('origin  ', (r) => (r.item.origin === 'corpus' ? 'corpus' : 'repo'));
       by('language', (r) => languageOfItem(r.item));
     }
     if (showMisses && sensitivity === 'balanced' && part === 'out-of-fold') {

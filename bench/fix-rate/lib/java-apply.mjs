@@ -1,8 +1,7 @@
 // The Java project's own checks on a checkout: every file compiles with `javac` (against the
 // project's stub APIs) and the project's behaviour check runs.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const javaFiles = (dir, sub) =>

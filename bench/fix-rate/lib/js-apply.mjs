@@ -1,15 +1,7 @@
 // Applies the fixes as unified diffs with `git apply` on a temporary copy of the project, and
 // runs the project's own checks there (syntax check of every source file, node:test suite).
-import { execFileSync, spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { stripTypeScriptTypes } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +26,7 @@ export const brokenFiles = (dir) =>
     if (path.endsWith('.ts')) {
       try {
         const js = stripTypeScriptTypes(readFileSync(join(dir, path), 'utf8'));
+        mkdirSync(WORK, { recursive: true });
         file = join(mkdtempSync(join(WORK, 'ts-')), 'stripped.mjs');
         writeFileSync(file, js);
       } catch {

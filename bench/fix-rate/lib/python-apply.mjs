@@ -1,23 +1,12 @@
 // The Python project's own checks on a checkout: every module must still compile, and the
 // unittest suite runs (Debian's interpreter: bench/fix-rate/run.sh installs the libraries the
 // project imports with apt-get).
-import { execFileSync, spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** Debian's interpreter, the one the project's libraries are installed for. */
 const PYTHON = '/usr/bin/python3';
-
-const WORK = join(dirname(fileURLToPath(import.meta.url)), '..', '.work');
 
 /** Paths of the project's Python files, relative to `dir`. */
 export const pythonFiles = (dir, sub = '') =>

@@ -17,7 +17,7 @@ func ResetToken() string {
 
 func Backoff(attempt int) time.Duration {
 	base := time.Duration(1<<attempt) * 100 * time.Millisecond
-	jitter := time.Duration(rand.Int63n(int64(base / 5)))
+	jitter := time.Duration(rand.Int63n(int64(base / 5))) // #nosec G404 -- backoff jitter, not security relevant
 	return base + jitter
 }
 

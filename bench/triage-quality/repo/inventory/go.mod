@@ -1,0 +1,3 @@
+module github.com/acme-labs/inventory
+
+go 1.22
