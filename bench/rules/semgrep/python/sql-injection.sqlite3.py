@@ -51,11 +51,18 @@ def safe_forms(conn, title, limit, table, book_id):
     # ok: python.lang.security.audit.sqli.sqlite3-sqli
     conn.execute(f"SELECT id FROM books ORDER BY id LIMIT {int(limit)}")
     # ok: python.lang.security.audit.sqli.sqlite3-sqli
+    conn.execute(f"SELECT id FROM books LIMIT {int(request.args.get('n', '10'))}")
+    # ok: python.lang.security.audit.sqli.sqlite3-sqli
     conn.execute(f"SELECT id FROM books WHERE id = '{uuid.UUID(book_id)}'")
     if table not in TABLES:
         raise ValueError(table)
     # ok: python.lang.security.audit.sqli.sqlite3-sqli
     return conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()
+
+
+def count_for(conn, author):
+    # ruleid: python.lang.security.audit.sqli.sqlite3-sqli
+    return int(conn.execute(f"SELECT COUNT(*) FROM books WHERE author = '{author}'").fetchone()[0])
 
 
 def via_helper(conn, book_id, author):
