@@ -53,10 +53,11 @@ if [ -z "$repo_id" ]; then
   seeded=1
 fi
 if [ "$seeded" = 1 ]; then
-  # auto_fix and auto_pr on, so a scan ends with fixes and pushed branches; provider `git`.
+  # auto_fix and auto_pr on, so a scan ends with fixes and pushed branches, one per file (two
+  # rules reporting one line give one change); provider `git`.
   psql "$DATABASE_URL" -qc "update repositories
     set provider = 'git',
-        settings = settings || '{\"auto_fix\": true, \"auto_pr\": true}'::jsonb
+        settings = settings || '{\"auto_fix\": true, \"auto_pr\": true, \"pr_grouping\": \"file\"}'::jsonb
     where id = '$repo_id'" >&2
 fi
 printf '%s\n' "$repo_id"

@@ -14,7 +14,7 @@ export type { CliIo } from './io.js';
 
 export const USAGE = `Usage:
   remediate upload <file.sarif> --repo <repository-id> [--commit <sha>] [--ref <ref>] [--wait] [--timeout <duration>] [--json]
-  remediate demo [--url <service-url>] [--work-dir <dir>] [--timeout <duration>]
+  remediate demo [--url <service-url>] [--work-dir <dir>] [--timeout <duration>] [--semgrep]
   remediate admin create-org <slug> [--tier standard|enterprise] [--json]
   remediate admin create-repo --org <slug> --name <owner/name> --clone-url <url> [--provider github|gitlab|git] [--default-branch <branch>] [--json]
   remediate admin create-token --org <slug> --name <name> [--repo <repository-id>] [--json]
@@ -30,7 +30,7 @@ Environment:
   SECRETS_ENCRYPTION_KEY  the services' key (set-credentials seals credentials with it)
 
 demo (local development, after ./scripts/dev.sh) scans a checkout of the demo repository demo/app
-with ESLint and Bandit (and Semgrep when installed with local rules), uploads the results as
+with ESLint and Bandit (and with --semgrep Semgrep, bench/rules/semgrep), uploads the results as
 upload --wait does, waits for the fix branches and prints the verdicts, fixes, branches and
 dashboard links. It reads DATABASE_URL (to find demo/app and issue a short-lived token) and
 REMEDIATE_URL (default http://localhost:8080); its checkout is .dev/demo unless --work-dir.
@@ -73,6 +73,7 @@ const OPTIONS = {
   'private-key-file': { type: 'string' },
   url: { type: 'string' },
   'work-dir': { type: 'string' },
+  semgrep: { type: 'boolean' },
 } as const;
 
 type Values = ReturnType<

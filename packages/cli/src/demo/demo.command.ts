@@ -7,7 +7,7 @@ import { parseDuration } from '../upload/duration.js';
 import { runDemo } from './demo.js';
 import { findWorkspaceRoot } from './workspace.js';
 
-const ALLOWED = new Set(['url', 'work-dir', 'timeout']);
+const ALLOWED = new Set(['url', 'work-dir', 'timeout', 'semgrep']);
 
 /** `remediate demo`: arguments, configuration and the database around `runDemo`. */
 export const demoCommand = async (
@@ -35,7 +35,13 @@ export const demoCommand = async (
       typeof values['work-dir'] === 'string' ? values['work-dir'] : join(root, '.dev', 'demo');
     const config = loadConfig(schema, io.env);
     db = createDb({ url: config.DATABASE_URL, poolMax: 1, applicationName: 'remediate-demo' });
-    return await runDemo(db, io, { url, root, workDir, timeoutMs });
+    return await runDemo(db, io, {
+      url,
+      root,
+      workDir,
+      timeoutMs,
+      semgrep: values['semgrep'] === true,
+    });
   } catch (err) {
     if (err instanceof CliError) {
       io.err(`remediate: ${err.message}`);

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '@remediation/db';
@@ -24,6 +24,8 @@ export interface DemoOptions {
   timeoutMs: number;
   /** How long to wait for pull request branches after the scan completed. */
   publishTimeoutMs?: number;
+  /** Run Semgrep too (bench/rules/semgrep), when installed. */
+  semgrep?: boolean;
 }
 
 const list = async <T>(base: string, token: string, path: string): Promise<T[]> => {
@@ -65,7 +67,7 @@ export const runDemo = async (db: Db, io: CliIo, options: DemoOptions): Promise<
     throw new CliError(
       `the demo repository ${DEMO_ORG}/${DEMO_REPO} does not exist: run ./scripts/dev.sh first (it creates and seeds it)`,
     );
-  const { scanners, skipped } = demoScanners(options.root, io.env);
+  const { scanners, skipped } = demoScanners(options.root, io.env, options.semgrep === true);
 
   const checkoutDir = join(options.workDir, 'checkout');
   const sarifDir = join(options.workDir, 'sarif');
@@ -145,7 +147,16 @@ export const runDemo = async (db: Db, io: CliIo, options: DemoOptions): Promise<
       await git(checkoutDir, 'fetch', '-q', '--no-tags', 'origin', shownBranch);
       log = await git(checkoutDir, 'log', '-1', '--stat', '--format=medium', 'FETCH_HEAD');
     }
+    const code = new Map<string, string>();
+    for (const f of findings) {
+      const line = f.location?.start_line;
+      if (!f.location || !line || code.has(`${f.location.uri}:${line}`)) continue;
+      const text = await readFile(join(checkoutDir, f.location.uri), 'utf8').catch(() => undefined);
+      const at = text?.split('\n')[line - 1];
+      if (at !== undefined) code.set(`${f.location.uri}:${line}`, at);
+    }
     const facts: DemoFacts = {
+      code,
       repository: DEMO_REPO,
       repositoryId: repo.id,
       remote: repo.clone_url,

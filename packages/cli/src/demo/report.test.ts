@@ -41,6 +41,7 @@ const facts = (over: Partial<DemoFacts> = {}): DemoFacts => ({
   shownFix: undefined,
   shownBranch: undefined,
   log: undefined,
+  code: new Map(),
   dashboard: 'http://localhost:8080',
   scannedMs: 1200,
   totalMs: 9000,
@@ -80,11 +81,12 @@ describe('demoReport', () => {
         justification: 'Math.random() makes a session id.',
         evidence: [
           {
-            signal: 'source_context',
+            signal: 'security_use',
             effect: 'true_positive',
-            detail: 'const id = Math.random().toString(36).slice(2);',
-            at: { uri: 'src/sessions.js', line: 9 },
+            detail: 'The random value is used for a security purpose (the code names "session").',
+            weight: 1.2,
           },
+          { signal: 'base_severity', effect: 'severity', detail: 'Severity medium.' },
         ],
         provider: 'deterministic',
         ai_generated: false,
@@ -95,7 +97,13 @@ describe('demoReport', () => {
     });
     const fp = finding({
       id: '0193b1c2-0000-7000-8000-000000000002',
-      location: { uri: 'test/sessions.test.js', start_line: 8 },
+      location: {
+        uri: 'test/sessions.test.js',
+        start_line: 8,
+        start_column: null,
+        end_line: null,
+        end_column: null,
+      },
       triage: { ...tp.triage!, classification: 'FALSE_POSITIVE', justification: 'test code' },
       fix_id: null,
     });
@@ -110,16 +118,22 @@ describe('demoReport', () => {
           ...fix,
           summary: 'Secure randomness',
           evaluation: { checks: { parses: true } },
+          diff: '',
+          rationale: '',
         } as DemoFacts['shownFix'],
         shownBranch: branch,
         log: 'commit bbbb\n    Secure randomness',
+        code: new Map([['src/sessions.js:9', '  const id = Math.random().toString(36).slice(2);']]),
       }),
     );
     const text = lines.join('\n');
     expect(text).toContain('Findings by verdict: 1 true positive, 1 false positive');
+    expect(text).toContain('9 | const id = Math.random().toString(36).slice(2);');
     expect(text).toContain(
-      'code: src/sessions.js:9  source_context: const id = Math.random().toString(36).slice(2);',
+      'evidence: security_use: The random value is used for a security purpose (the code names "session").',
     );
+    expect(text).not.toContain('Severity medium.');
+    expect(text).toContain('verdict: true positive, confidence 93%');
     expect(text).toMatch(/src\/sessions\.js:9 +fix pr open → remediate\/js-insecure-randomness-1234567890ab/);
     expect(text).toContain('checks: parses passed');
     expect(text).toContain(`git log -1 --stat ${branch}:`);

@@ -18,6 +18,8 @@ export interface DemoFacts {
   shownFix: FixDetail | undefined;
   shownBranch: string | undefined;
   log: string | undefined;
+  /** The checkout's line at each finding (`uri:line` → text): the code triage read. */
+  code: ReadonlyMap<string, string>;
   dashboard: string;
   scannedMs: number;
   totalMs: number;
@@ -39,11 +41,11 @@ const where = (f: Finding) =>
 const pad = (s: string, n: number) => (s.length >= n ? `${s} ` : s.padEnd(n));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-/** The code the verdict was judged on: the evidence items that quote the source. */
-export const codeEvidence = (f: Finding): string[] =>
+/** The evidence that decided the verdict (what moved it, not severity or settings notes). */
+export const decisiveEvidence = (f: Finding): string[] =>
   (f.triage?.evidence ?? [])
-    .filter((e) => e.at !== undefined && e.signal !== 'rule_precision')
-    .map((e) => `${e.at!.uri}${e.at!.line ? `:${e.at!.line}` : ''}  ${e.signal}: ${e.detail}`);
+    .filter((e) => e.effect !== 'severity' && e.effect !== 'neutral' && e.weight !== 0)
+    .map((e) => `${e.signal}: ${e.detail}`);
 
 /** What a fix's checks say, one word each (the fixer's evaluation). */
 export const checkSummary = (evaluation: Record<string, unknown>): string => {
@@ -85,8 +87,14 @@ export const demoReport = (d: DemoFacts): string[] => {
       out.push(
         `    ${pad(f.severity, 9)}${pad(`${f.tool} ${f.rule_id ?? '(no rule)'}`, 38)}${pad(where(f), 26)}${fixText}`,
       );
-      if (f.triage) out.push(`        why: ${f.triage.justification}`);
-      for (const line of codeEvidence(f).slice(0, 2)) out.push(`        code: ${line}`);
+      const line = f.location?.start_line;
+      const code = line ? d.code.get(`${f.location!.uri}:${line}`) : undefined;
+      if (code !== undefined) out.push(`        ${line} | ${code.trim()}`);
+      for (const e of decisiveEvidence(f).slice(0, 2)) out.push(`        evidence: ${e}`);
+      if (f.triage)
+        out.push(
+          `        verdict: ${human(f.triage.classification)}, confidence ${Math.round(f.triage.confidence * 100)}%`,
+        );
     }
   }
   const open = d.fixes.filter((f) => f.status === 'pr_open');

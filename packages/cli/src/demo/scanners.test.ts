@@ -35,9 +35,9 @@ describe('demoScanners', () => {
     expect(() => demoScanners(root, { PATH: '' })).toThrow(/ESLint .*`pnpm install`/);
   });
 
-  it('when Bandit is in .tools/bin and Semgrep is absent, then ESLint and Bandit run and Semgrep is reported as skipped', () => {
+  it('when Bandit is in .tools/bin and Semgrep is asked for but absent, then ESLint and Bandit run and Semgrep is reported as skipped', () => {
     const root = workspace(true);
-    const { scanners, skipped } = demoScanners(root, { PATH: '' });
+    const { scanners, skipped } = demoScanners(root, { PATH: '' }, true);
     expect(scanners.map((s) => s.name)).toEqual(['ESLint', 'Bandit']);
     expect(scanners[1]!.command).toBe(join(root, '.tools', 'bin', 'bandit'));
     expect(skipped.join()).toMatch(/Semgrep/);

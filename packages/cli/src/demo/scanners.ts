@@ -35,12 +35,14 @@ export const findTool = (
 
 /**
  * The demo's scanners: ESLint with the security plugins (the bench package's install, the
- * configuration in scripts/demo), Bandit, and Semgrep when it is installed and the bench's local
- * rules exist. A missing required scanner is a CliError naming it and the command installing it.
+ * configuration in scripts/demo), Bandit, and with `withSemgrep` Semgrep when it is installed and
+ * the bench's local rules exist (opt-in: those rules are young, and they report the sites Bandit
+ * and ESLint report, so each site would get a second fix and branch). A missing required scanner is a CliError naming it and the command installing it.
  */
 export const demoScanners = (
   root: string,
   env: Readonly<Record<string, string | undefined>>,
+  withSemgrep = false,
 ): { scanners: Scanner[]; skipped: string[] } => {
   const bench = join(root, 'bench', 'node_modules');
   const eslint = join(bench, '.bin', 'eslint');
@@ -74,6 +76,7 @@ export const demoScanners = (
     },
   ];
   const skipped: string[] = [];
+  if (!withSemgrep) return { scanners, skipped: ['Semgrep (add --semgrep to run it)'] };
   const semgrep = findTool('semgrep', root, env);
   const rules = join(root, 'bench', 'rules', 'semgrep');
   if (semgrep && existsSync(rules)) {
