@@ -30,7 +30,9 @@ const commit = git('rev-parse', 'HEAD');
 const validator = (AjvClass, schemaFile, options) => {
   const ajv = new AjvClass({ allErrors: true, strict: false, ...options });
   addFormats(ajv);
-  const validate = ajv.compile(JSON.parse(readFileSync(join(shared, 'schema', schemaFile), 'utf8')));
+  const validate = ajv.compile(
+    JSON.parse(readFileSync(join(shared, 'schema', schemaFile), 'utf8')),
+  );
   return (doc) => {
     const valid = validate(doc);
     const e = validate.errors?.[0];
@@ -66,7 +68,9 @@ const statsOf = (text, log) => {
   const results = runs.flatMap((r) => r.results ?? []);
   const levels = {};
   for (const r of results) levels[r.level ?? '(absent)'] = (levels[r.level ?? '(absent)'] ?? 0) + 1;
-  const threadFlows = results.flatMap((r) => (r.codeFlows ?? []).flatMap((c) => c.threadFlows ?? []));
+  const threadFlows = results.flatMap((r) =>
+    (r.codeFlows ?? []).flatMap((c) => c.threadFlows ?? []),
+  );
   const uris = runs.flatMap(urisOf);
   const has = (key) => count(results, (r) => nonEmpty(r[key]));
   return {
@@ -185,4 +189,8 @@ const manifest = {
   files,
 };
 writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
-console.log(files.map((f) => `${f.file}: ${f.stats.results} results, ${f.bytes} bytes, ${f.expect}`).join('\n'));
+console.log(
+  files
+    .map((f) => `${f.file}: ${f.stats.results} results, ${f.bytes} bytes, ${f.expect}`)
+    .join('\n'),
+);

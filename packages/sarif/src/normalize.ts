@@ -177,7 +177,13 @@ class RunNormalizer {
       ruleId,
       path: location?.uri ?? null,
       logical: logicalName(result),
-      ...(result.fingerprints ? { fingerprints: result.fingerprints } : {}),
+      ...(result.fingerprints
+        ? {
+            fingerprints: this.handler.fingerprints
+              ? this.handler.fingerprints(result.fingerprints)
+              : result.fingerprints,
+          }
+        : {}),
       ...(result.partialFingerprints ? { partialFingerprints: result.partialFingerprints } : {}),
     };
     const message = messageText(result.message, rule, component);
@@ -207,8 +213,10 @@ class RunNormalizer {
       identity: toolIdentity(identityInput),
       key: matchKey(identityInput, snippet !== undefined ? { snippet } : { message }),
       // Position first (ranks follow the file's order), the message tells apart two findings
-      // of one rule at one place (FxCop: two objects disposed twice on one line).
-      position: `${location?.startLine}:${location?.startColumn}:${location?.endLine}:${location?.endColumn}:${message}`,
+      // of one rule at one place (FxCop: two objects disposed twice on one line), the file two
+      // findings at the same line of two files when a tool's fingerprint does not tell them
+      // apart (one fingerprint for every result would otherwise collapse them as repeats).
+      position: `${location?.startLine}:${location?.startColumn}:${location?.endLine}:${location?.endColumn}:${message}\u0000${location?.uri ?? ''}`,
     };
   }
 }

@@ -27,6 +27,14 @@ describe('finding identity', () => {
       fingerprints([result({ fingerprints: fp, locations: [at('moved.js', 99)] })]),
     );
   });
+  it('when a tool gives one fingerprint to results at the same line of two files, then they stay two findings', () => {
+    const fp = { 'matchBasedId/v1': 'same-for-all' };
+    const found = fingerprints([
+      result({ fingerprints: fp, locations: [at('a.py', 13)] }),
+      result({ fingerprints: fp, locations: [at('b.py', 13)] }),
+    ]);
+    expect(new Set(found).size).toBe(2);
+  });
   it('collapses exact repeats inside one document', () => {
     const out = normalizeLog(
       log('x', [result(), result(), result({ locations: [at('src/a.js', 11)] })]),

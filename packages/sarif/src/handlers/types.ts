@@ -37,6 +37,11 @@ export interface ScannerHandler {
   rule?(rule: ReportingDescriptor, metadata: RuleMetadata): RuleMetadata;
   /** Returns the result with secrets removed, before anything is stored. */
   redact?(result: Result): Result;
+  /**
+   * The tool's `fingerprints` that identify a finding, when some of its values are placeholders
+   * rather than identities (they stay in the stored result either way).
+   */
+  fingerprints?(fingerprints: Record<string, string>): Record<string, string>;
 }
 
 export const driverNamed =
