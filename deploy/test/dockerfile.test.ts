@@ -22,6 +22,21 @@ describe('deploy/Dockerfile', () => {
     expect(checkDockerfile(DOCKERFILE, REPO_ROOT)).toEqual([]);
   });
 
+  it('when built offline or with the classic builder, then it needs no frontend image and no BuildKit-only flag', () => {
+    // A `# syntax=` line makes BuildKit pull a frontend image first; RUN --mount, COPY --chmod
+    // and heredocs fail on the engine's classic builder (scripts/image-test.sh's fallback).
+    expect(DOCKERFILE).not.toMatch(/^#\s*syntax\s*=/im);
+    expect(DOCKERFILE).not.toMatch(/^\s*RUN\s+--mount/im);
+    expect(DOCKERFILE).not.toMatch(/^\s*(COPY|ADD)\b[^\n]*--chmod/im);
+    expect(DOCKERFILE).not.toMatch(/<<-?\s*['"]?[A-Z]+/);
+  });
+
+  it('when built behind a mirror, then the base image, npm registry and CA are build arguments', () => {
+    expect(DOCKERFILE).toMatch(/^ARG NODE_IMAGE=/m);
+    expect(DOCKERFILE).toMatch(/^ARG NPM_REGISTRY=/m);
+    expect(DOCKERFILE).toMatch(/^ARG NPM_CA=/m);
+  });
+
   it('when the entrypoint starts a service, then every service under services/ starts that way', () => {
     expect(checkServiceEntrypoints(REPO_ROOT, listServices())).toEqual([]);
   });
