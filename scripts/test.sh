@@ -12,6 +12,7 @@ pnpm lint >&2
 pnpm typecheck >&2
 mkdir -p test-results
 status=0
+bash scripts/chart-test.sh >&2 || status=$?
 pnpm test --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=$?
 if [ -f test-results/vitest.json ]; then
   node -e '
