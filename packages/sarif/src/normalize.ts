@@ -43,7 +43,7 @@ export interface NormalizedFinding {
   relatedLocations: unknown[];
   properties: Record<string, unknown>;
   rule: RuleMetadata;
-  /** The primary location's `region.snippet.text`, when the tool sent one. */
+  /** The primary location's `region.snippet.text`, when the tool sent one that is not blank. */
   snippet: string | null;
   /** `result.suppressions` as sent (triage records their kind and justification). */
   suppressions: Suppression[];
@@ -188,7 +188,10 @@ class RunNormalizer {
     };
     const message = messageText(result.message, rule, component);
     if (message.trim() === '') problems.push('missing_message');
-    const snippet = physical?.region?.snippet?.text;
+    // A blank snippet is none: Bandit 1.9.4 writes "\n" for a call that spans lines, and an
+    // identity keyed on it would not tell that finding from any other of its rule in the file.
+    const sent = physical?.region?.snippet?.text;
+    const snippet = sent?.trim() ? sent : undefined;
     return {
       finding: {
         ruleId,

@@ -1,6 +1,5 @@
 import type { ScanWarning } from '@remediation/contracts';
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { QUEUES } from '@remediation/contracts';
 import { newId, type Db } from '@remediation/db';
@@ -14,13 +13,14 @@ import {
   type Redis,
 } from '@remediation/runtime';
 import { Registry } from 'prom-client';
+import { corpusFile } from '../../../test/e2e/corpus.js';
 import { IngestConfig } from '../src/config.js';
 import { createIngestMetrics } from '../src/ingest/ingest-metrics.js';
 import { createIngester, type Ingester } from '../src/ingester.js';
 
 const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
-export const CORPUS = new URL('../../../../shared/sarif-corpus/', import.meta.url);
-export const corpus = (name: string): Buffer => readFileSync(new URL(name, CORPUS));
+/** A corpus file by name, from the shared corpus or the one generated here (test/corpus). */
+export const corpus = (name: string): Buffer => corpusFile(name);
 
 export interface Harness {
   db: Db;
