@@ -35,7 +35,7 @@ import {
   removeCheckout,
 } from './lib/pipeline-git.mjs';
 import { runScan, startPipeline } from './lib/pipeline.mjs';
-import { semgrepRulesPresent, versions } from './lib/scanners.mjs';
+import { semgrepRulesDigest, semgrepRulesPresent, versions } from './lib/scanners.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : null);
@@ -145,6 +145,7 @@ const main = async () => {
     ['Semgrep', v.semgrep],
     ['Semgrep OSS', v.semgrep],
   ]);
+  const rules = semgrepRulesDigest();
   const pipeline = await startPipeline();
   const reports = [];
   try {
@@ -168,6 +169,12 @@ const main = async () => {
     );
   console.log('');
   console.log(summary(reports));
+  const rulesAfter = semgrepRulesDigest();
+  console.log(
+    rulesAfter === rules
+      ? `bench/rules/semgrep: ${rules} throughout the run`
+      : `WARNING: bench/rules/semgrep changed during the run (${rules} → ${rulesAfter}): scans and re-scans did not all use the same Semgrep rules; the figures are not comparable`,
+  );
   if (arg('--json'))
     writeFileSync(
       arg('--json'),

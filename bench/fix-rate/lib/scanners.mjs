@@ -4,6 +4,7 @@
 // with the repository's rules (every family). The tools are the pinned ones scripts/lib.sh
 // installs into .tools/bin (bench/fix-rate/run.sh calls ensure_scanners before node starts).
 import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -101,6 +102,18 @@ export const bandit = (dir, { exclude = ['tests'] } = {}) =>
     );
     return readSarif(out, 'bandit', run);
   });
+
+/**
+ * A digest of the rule files: the scan and the re-scan must use the same rules, so the run
+ * compares it at its start and end (the rules are written by others, in the same tree).
+ */
+export const semgrepRulesDigest = () => {
+  if (!existsSync(SEMGREP_RULES)) return 'absent';
+  const hash = createHash('sha256');
+  for (const p of readdirSync(SEMGREP_RULES, { recursive: true }).map(String).sort())
+    if (/\.ya?ml$/.test(p)) hash.update(p).update(readFileSync(join(SEMGREP_RULES, p)));
+  return hash.digest('hex').slice(0, 12);
+};
 
 /** True when the repository's Semgrep rules are there (they are written separately). */
 export const semgrepRulesPresent = () =>
