@@ -1,7 +1,14 @@
 import { createTestDatabase, type TestDatabase } from '@remediation/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type ApiResponse, type ErrorBody } from './api.js';
-import { corpusFile, corpusJson, expectedFindings, expectedVerdict, manifest } from './corpus.js';
+import {
+  checkoutUriOf,
+  corpusFile,
+  corpusJson,
+  expectedFindings,
+  expectedVerdict,
+  manifest,
+} from './corpus.js';
 import { startStack, type Stack } from './stack.js';
 import { countRows, createTenant } from './tenant.js';
 
@@ -33,7 +40,11 @@ describe('every corpus file uploaded through the API', () => {
     const verdict = expectedVerdict(entry);
     it(`${entry.file}: ${verdict}`, async () => {
       const before = await rowsIn('scans');
-      const res = await client.upload(repoId, corpusFile(entry.file));
+      // The files generated here carry the checkout their absolute URIs are under, as
+      // `remediate upload` would send it.
+      const checkout = checkoutUriOf(entry);
+      const query = checkout ? `?checkout_uri=${encodeURIComponent(checkout)}` : '';
+      const res = await client.upload(repoId, corpusFile(entry.file), {}, query);
       if (verdict === 'reject') {
         expect(res.status).toBe(400);
         const error = (res.body as unknown as ErrorBody).error;
