@@ -8,6 +8,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 source "$ROOT/scripts/chart-tools.sh"
 cd "$ROOT"
+ensure_node
 ensure_pnpm
 ensure_chart_helm
 export KUBE_VERSION
