@@ -35,7 +35,18 @@ const out = join(SET_DIR, 'sarif');
 mkdirSync(out, { recursive: true });
 for (const name of readdirSync(out)) rmSync(join(out, name));
 
-const lineOf = (uri, line) => readFileSync(join(REPO, uri), 'utf8').split('\n')[line - 1] ?? '';
+/**
+ * The reference of a flagged line: its trimmed text, with `#n` when the same text occurs more
+ * than once in the file (the n-th occurrence), so identical lines get their own answers.
+ */
+const lineRef = (uri, line) => {
+  const lines = readFileSync(join(REPO, uri), 'utf8')
+    .split('\n')
+    .map((l) => l.trim());
+  const text = lines[line - 1] ?? '';
+  const same = lines.flatMap((l, i) => (l === text ? [i + 1] : []));
+  return same.length > 1 ? `${text}#${same.indexOf(line) + 1}` : text;
+};
 const labels = [];
 const problems = [];
 const counts = [];
@@ -56,7 +67,7 @@ for (const name of wanted) {
       const uri = pl.artifactLocation.uri;
       const line = pl.region.startLine;
       // Answers are keyed by the flagged line's text, so they survive line shifts in repo/.
-      const ref = `${uri}|${r.ruleId}|${lineOf(uri, line).trim()}`;
+      const ref = `${uri}|${r.ruleId}|${lineRef(uri, line)}`;
       const entry = answers[ref];
       if (!entry) {
         problems.push(`${name}: no answer for '${ref}'`);

@@ -77,12 +77,17 @@ export const GOSEC_LABELS = {
     TP,
     'Query value written into HTML without escaping (Go sniffs text/html from the body).',
   ),
-  [`${FILES}|G705|w.Write(data)`]: a(
+  [`${FILES}|G705|w.Write(data)#1`]: a(
+    FP,
+    "The bytes are the service's own files under its root (file name reduced or path checked), served as they are.",
+  ),
+  [`${FILES}|G705|w.Write(data)#2`]: a(
     FP,
     "The bytes are the service's own files under its root (file name reduced or path checked), served as they are.",
   ),
   [`${FILES}|G104|io.Copy(w, f)`]: UNCHECKED_WRITE,
-  [`${FILES}|G104|w.Write(data)`]: UNCHECKED_WRITE,
+  [`${FILES}|G104|w.Write(data)#1`]: UNCHECKED_WRITE,
+  [`${FILES}|G104|w.Write(data)#2`]: UNCHECKED_WRITE,
   [`${FILES}|G104|io.WriteString(w, "<h1>Hello "+name+"</h1>")`]: UNCHECKED_WRITE,
 
   // jobs/exec.go
