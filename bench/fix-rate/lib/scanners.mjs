@@ -5,7 +5,7 @@
 // installs into .tools/bin (bench/fix-rate/run.sh calls ensure_scanners before node starts).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
@@ -104,15 +104,27 @@ export const bandit = (dir, { exclude = ['tests'] } = {}) =>
   });
 
 /**
- * A digest of the rule files: the scan and the re-scan must use the same rules, so the run
- * compares it at its start and end (the rules are written by others, in the same tree).
+ * The rules one run uses: bench/rules/semgrep copied once, on first use, to the same relative
+ * path under a temporary root, so the scan and the re-scan see the same rules while others edit
+ * them, and rule ids keep the `bench.rules.semgrep.` prefix. Removed when the process exits.
  */
+let snapshot = null;
+const rulesSnapshot = () => {
+  if (!snapshot) {
+    snapshot = mkdtempSync(join(tmpdir(), 'fix-rate-rules-'));
+    cpSync(SEMGREP_RULES, join(snapshot, relative(ROOT, SEMGREP_RULES)), { recursive: true });
+    process.on('exit', () => rmSync(snapshot, { recursive: true, force: true }));
+  }
+  return snapshot;
+};
+
+/** A digest of the rule files the run uses (the snapshot's), printed with the figures. */
 export const semgrepRulesDigest = () => {
-  if (!existsSync(SEMGREP_RULES)) return 'absent';
+  const dir = join(rulesSnapshot(), relative(ROOT, SEMGREP_RULES));
   const hash = createHash('sha256');
-  for (const p of readdirSync(SEMGREP_RULES, { recursive: true }).map(String).sort())
-    if (/\.ya?ml$/.test(p)) hash.update(p).update(readFileSync(join(SEMGREP_RULES, p)));
-  return hash.digest('hex').slice(0, 12);
+  const files = readdirSync(dir, { recursive: true }).map(String).sort();
+  for (const p of files) if (/\.ya?ml$/.test(p)) hash.update(p).update(readFileSync(join(dir, p)));
+  return `${files.filter((p) => /\.ya?ml$/.test(p)).length} rule files, sha256 ${hash.digest('hex').slice(0, 12)}`;
 };
 
 /** True when the repository's Semgrep rules are there (they are written separately). */
@@ -121,8 +133,8 @@ export const semgrepRulesPresent = () =>
   readdirSync(SEMGREP_RULES, { recursive: true }).some((p) => /\.ya?ml$/.test(String(p)));
 
 /**
- * Semgrep 1.185.0 with the repository's rules only, metrics and version checks off, run from the
- * repository root as `semgrep scan --config bench/rules/semgrep` (so rule ids carry the
+ * Semgrep 1.185.0 with the repository's rules only, metrics and version checks off, run as
+ * `semgrep scan --config bench/rules/semgrep` from the run's copy of the rules (so rule ids carry the
  * `bench.rules.semgrep.` prefix a CI job's would) on the checkout's absolute paths, which the
  * upload's `checkout_uri` makes repository-relative. `targets` narrows the scan to the
  * project's shipped code, as the other scanners of the family see it; the checkout sits in a
@@ -148,7 +160,7 @@ export const semgrep = (dir, { targets = ['.'], exclude = [] } = {}) =>
         ...targets.map((t) => join(dir, t)),
       ],
       {
-        cwd: ROOT,
+        cwd: rulesSnapshot(),
         encoding: 'utf8',
         maxBuffer: 64 * 1024 * 1024,
         env: { ...process.env, SEMGREP_SEND_METRICS: 'off', SEMGREP_ENABLE_VERSION_CHECK: '0' },
