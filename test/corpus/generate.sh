@@ -99,15 +99,17 @@ scan_eslint() {
     -c eslint.config.mjs -f @microsoft/eslint-formatter-sarif -o "$file" .
 }
 
+# scan_semgrep LANGUAGE PROJECT: the rules of one language folder on one bench project.
 scan_semgrep() {
   ensure_semgrep
   # From the repository root with the rules' relative path: Semgrep prefixes every rule id with
   # the path of the config folder it was given (an absolute path would put this machine's
   # directories into the ids).
-  local dir=. file=semgrep__local_fix-rate-python.sarif rules=bench/rules/semgrep
-  local target=bench/fix-rate/projects/python
+  local lang="$1" target="bench/fix-rate/projects/$2" dir=.
+  local rules="bench/rules/semgrep/$lang" file="semgrep__local_fix-rate-$2.sarif"
   [ -d "$ROOT/$rules" ] || { echo "generate.sh: $rules is missing" >&2; exit 1; }
-  run_in "$dir" "0 1" semgrep scan --metrics=off --config "$rules" --sarif --output "$OUT/$file" "$target"
+  run_in "$dir" "0 1" semgrep scan --metrics=off --config "$rules" --sarif \
+    --output "$OUT/$file" "$target"
   record "$file" semgrep "$dir" "semgrep $(semgrep --version)" semgrep scan --metrics=off \
     --config "$rules" --sarif --output "$file" "$target"
 }
@@ -118,5 +120,6 @@ scan_gosec
 scan_spotbugs
 scan_checkov
 scan_eslint
-scan_semgrep
+scan_semgrep python python
+scan_semgrep java java
 node "$HERE/manifest.mjs" "$SCANS" "$OUT"

@@ -27,10 +27,18 @@ export interface LocalScan {
   normalized: NormalizedLog;
 }
 
-/** The local corpus's file of one scanner family (test/corpus, written by generate.sh). */
-export const localScan = (family: string): LocalScan => {
-  const entry = localManifest().find((e) => e.tool_family === family);
-  if (!entry?.generated) throw new Error(`no generated ${family} file in test/corpus`);
+/** The local corpus's files of one scanner family (test/corpus, written by generate.sh). */
+export const localScans = (family: string): LocalScan[] => {
+  const entries = localManifest().filter((e) => e.tool_family === family);
+  if (entries.length === 0) throw new Error(`no generated ${family} file in test/corpus`);
+  return entries.map(scanOf);
+};
+
+/** The local corpus's first file of one scanner family. */
+export const localScan = (family: string): LocalScan => localScans(family)[0]!;
+
+const scanOf = (entry: ManifestEntry): LocalScan => {
+  if (!entry.generated) throw new Error(`${entry.file} was not generated here`);
   const parsed = parseSarif(corpusFile(entry.file));
   if (!parsed.ok) throw new Error(`${entry.file} does not parse`);
   const accepted = acceptSarif(parsed.value);

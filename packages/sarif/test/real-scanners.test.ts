@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { handlerFor, normalizeLog, type ReportingDescriptor, type Result } from '../src/index.js';
-import { existsInScannedTree, localScan, type LocalScan } from './local-corpus.js';
+import { existsInScannedTree, localScan, localScans, type LocalScan } from './local-corpus.js';
 
 // What ingestion makes of the real output of the scanners scripts/lib.sh installs, generated on
 // this repository's bench projects by test/corpus/generate.sh. Every file is normalized with the
@@ -127,43 +127,49 @@ describe('real ESLint 9 SARIF (@microsoft/eslint-formatter-sarif)', () => {
   });
 });
 
-describe('real Semgrep 1.185.0 SARIF (local rules, no login)', () => {
+describe.each(localScans('semgrep').map((scan) => [scan.entry.file, scan] as const))(
+  'real Semgrep 1.185.0 SARIF (local rules, no login): %s',
+  (_, scan) => {
+    it('when it is ingested, then the rules’ config path prefixes the ids, files and snippets are kept and the severity follows the level', () => {
+      expect(scan.normalized.runs).toEqual([expect.objectContaining({ handler: 'semgrep' })]);
+      expectRepositoryFiles(scan);
+      for (const { result, finding } of pairs(scan)) {
+        expect(finding.ruleId).toMatch(/^bench\.rules\.semgrep\./);
+        expect(finding.snippet).toBe(result.locations![0]!.physicalLocation!.region!.snippet!.text);
+        // Semgrep writes the level on the rule only (defaultConfiguration: ERROR/WARNING).
+        expect(result.level).toBeUndefined();
+        const level = ruleOf(scan, result).defaultConfiguration!.level;
+        expect(finding.severity).toBe(level === 'error' ? 'high' : 'medium');
+        expect(finding.rule.cwe.length).toBeGreaterThan(0);
+        // Its `Semgrep Finding: <id>` short description says nothing: the full one is kept.
+        expect(finding.rule.short_description).not.toMatch(/^Semgrep Finding/);
+      }
+    });
+    it('when every result carries the "requires login" fingerprint, then identities come from the content and survive another finding disappearing', () => {
+      expect(
+        scan.results.every((r) => r.fingerprints?.['matchBasedId/v1'] === 'requires login'),
+      ).toBe(true);
+      const before = scan.normalized.findings;
+      const [gone, ...kept] = scan.results;
+      const after = normalizeLog(
+        { ...scan.log, runs: [{ ...scan.run, results: kept }] },
+        {
+          checkoutUri: scan.entry.generated.checkout_uri,
+        },
+      ).findings;
+      const goneFile = gone!.locations![0]!.physicalLocation!.artifactLocation!.uri!;
+      const elsewhere = (fs: typeof before) =>
+        fs.filter((f) => !goneFile.endsWith(f.location!.uri.split('/').pop()!));
+      expect(elsewhere(after).map((f) => f.fingerprint)).toEqual(
+        elsewhere(before).map((f) => f.fingerprint),
+      );
+      expect(elsewhere(before).length).toBeGreaterThan(10);
+    });
+  },
+);
+
+describe('real Semgrep 1.185.0 SARIF rules', () => {
   const scan = localScan('semgrep');
-  it('when it is ingested, then the rules’ config path prefixes the ids, files and snippets are kept and the severity follows the level', () => {
-    expect(scan.normalized.runs).toEqual([expect.objectContaining({ handler: 'semgrep' })]);
-    expectRepositoryFiles(scan);
-    for (const { result, finding } of pairs(scan)) {
-      expect(finding.ruleId).toMatch(/^bench\.rules\.semgrep\./);
-      expect(finding.snippet).toBe(result.locations![0]!.physicalLocation!.region!.snippet!.text);
-      // Semgrep writes the level on the rule only (defaultConfiguration: ERROR/WARNING).
-      expect(result.level).toBeUndefined();
-      const level = ruleOf(scan, result).defaultConfiguration!.level;
-      expect(finding.severity).toBe(level === 'error' ? 'high' : 'medium');
-      expect(finding.rule.cwe.length).toBeGreaterThan(0);
-      // Its `Semgrep Finding: <id>` short description says nothing: the full one is kept.
-      expect(finding.rule.short_description).not.toMatch(/^Semgrep Finding/);
-    }
-  });
-  it('when every result carries the "requires login" fingerprint, then identities come from the content and survive another finding disappearing', () => {
-    expect(
-      scan.results.every((r) => r.fingerprints?.['matchBasedId/v1'] === 'requires login'),
-    ).toBe(true);
-    const before = scan.normalized.findings;
-    const [gone, ...kept] = scan.results;
-    const after = normalizeLog(
-      { ...scan.log, runs: [{ ...scan.run, results: kept }] },
-      {
-        checkoutUri: scan.entry.generated.checkout_uri,
-      },
-    ).findings;
-    const goneFile = gone!.locations![0]!.physicalLocation!.artifactLocation!.uri!;
-    const elsewhere = (fs: typeof before) =>
-      fs.filter((f) => !goneFile.endsWith(f.location!.uri.split('/').pop()!));
-    expect(elsewhere(after).map((f) => f.fingerprint)).toEqual(
-      elsewhere(before).map((f) => f.fingerprint),
-    );
-    expect(elsewhere(before).length).toBeGreaterThan(10);
-  });
   it('when a rule’s confidence is LOW (a "LOW CONFIDENCE" tag), then the handler calls it low confidence', () => {
     const handler = handlerFor(scan.run);
     const rules = scan.run.tool.driver.rules!;
