@@ -107,7 +107,11 @@ describe('demoReport', () => {
       triage: { ...tp.triage!, classification: 'FALSE_POSITIVE', justification: 'test code' },
       fix_id: null,
     });
-    const fix = { id: FIX_ID, status: 'pr_open', codemod: 'remediate:js/insecure-randomness' } as Fix;
+    const fix = {
+      id: FIX_ID,
+      status: 'pr_open',
+      codemod: 'remediate:js/insecure-randomness',
+    } as Fix;
     const branch = 'remediate/js-insecure-randomness-1234567890ab';
     const lines = demoReport(
       facts({
@@ -120,7 +124,7 @@ describe('demoReport', () => {
           evaluation: { checks: { parses: true } },
           diff: '',
           rationale: '',
-        } as DemoFacts['shownFix'],
+        },
         shownBranch: branch,
         log: 'commit bbbb\n    Secure randomness',
         code: new Map([['src/sessions.js:9', '  const id = Math.random().toString(36).slice(2);']]),
@@ -134,10 +138,14 @@ describe('demoReport', () => {
     );
     expect(text).not.toContain('Severity medium.');
     expect(text).toContain('verdict: true positive, confidence 93%');
-    expect(text).toMatch(/src\/sessions\.js:9 +fix pr open → remediate\/js-insecure-randomness-1234567890ab/);
+    expect(text).toMatch(
+      /src\/sessions\.js:9 +fix pr open → remediate\/js-insecure-randomness-1234567890ab/,
+    );
     expect(text).toContain('checks: parses passed');
     expect(text).toContain(`git log -1 --stat ${branch}:`);
-    expect(text).toContain('scan:  http://localhost:8080/findings?repository=repo-1&scan_id=scan-1');
+    expect(text).toContain(
+      'scan:  http://localhost:8080/findings?repository=repo-1&scan_id=scan-1',
+    );
     expect(text).toContain(`fix:   http://localhost:8080/fixes/${FIX_ID}`);
     // Verdict groups in a fixed order: true positives first.
     expect(text.indexOf('true positive:')).toBeLessThan(text.indexOf('false positive:'));

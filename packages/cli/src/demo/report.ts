@@ -111,7 +111,10 @@ export const demoReport = (d: DemoFacts): string[] => {
       `  checks: ${checkSummary(d.shownFix.evaluation)}`,
     );
     if (d.shownBranch && d.log) {
-      out.push(`  git log -1 --stat ${d.shownBranch}:`, ...d.log.split('\n').map((l) => `    ${l}`));
+      out.push(
+        `  git log -1 --stat ${d.shownBranch}:`,
+        ...d.log.split('\n').map((l) => `    ${l}`),
+      );
     }
   }
   out.push(

@@ -144,7 +144,8 @@ export const runScanner = (
         }
         readFile(output, 'utf8').then(
           (text) => resolve(JSON.parse(text) as SarifLog),
-          () => reject(new CliError(`${scanner.name} wrote no SARIF: ${stderr.trim().slice(-2000)}`)),
+          () =>
+            reject(new CliError(`${scanner.name} wrote no SARIF: ${stderr.trim().slice(-2000)}`)),
         );
       },
     );
