@@ -53,19 +53,19 @@ const tlsSetting = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
 
 app.use(
   // ruleid: javascript.express.security.audit.express-cookie-settings.express-cookie-session-no-secure, rules_lgpl_javascript_headers_rule-cookie-session-no-samesite
-  session({ secret: process.env.SESSION_SECRET, resave: false, saveUninitialized: false })
+  session({ secret: process.env.SESSION_SECRET, resave: false, saveUninitialized: false }),
 );
 app.use(
   // ok: javascript.express.security.audit.express-cookie-settings.express-cookie-session-no-secure, rules_lgpl_javascript_headers_rule-cookie-session-no-samesite
-  session({ secret: 's', cookie: { secure: true, httpOnly: true, sameSite: 'lax' } })
+  session({ secret: 's', cookie: { secure: true, httpOnly: true, sameSite: 'lax' } }),
 );
 app.use(
   // ruleid: javascript.express.security.audit.express-cookie-settings.express-cookie-session-no-secure, javascript.express.security.audit.express-cookie-settings.express-cookie-session-no-httponly
-  session({ secret: 's', cookie: { secure: false, httpOnly: false, sameSite: 'lax' } })
+  session({ secret: 's', cookie: { secure: false, httpOnly: false, sameSite: 'lax' } }),
 );
 app.use(
   // ok: javascript.express.security.audit.express-cookie-settings.express-cookie-session-no-httponly
-  session({ secret: 's', cookie: { secure: 'auto', sameSite: 'strict' } })
+  session({ secret: 's', cookie: { secure: 'auto', sameSite: 'strict' } }),
 );
 // ruleid: rules_lgpl_javascript_headers_rule-cookie-session-no-secure, rules_lgpl_javascript_headers_rule-cookie-session-no-samesite
 app.use(cookieSession({ name: 'sess', keys: ['k1'] }));

@@ -121,7 +121,9 @@ function loadSettings(text) {
   // ruleid: javascript_eval_rule-eval-with-expression
   vm.runInNewContext(text, {});
   // ok: javascript_eval_rule-eval-with-expression
-  setInterval(function () { refresh(text); }, 100);
+  setInterval(function () {
+    refresh(text);
+  }, 100);
   return [settings, constant, parsed, fixed, other, again];
 }
 
