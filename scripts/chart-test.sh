@@ -10,7 +10,7 @@ source "$ROOT/scripts/chart-tools.sh"
 cd "$ROOT"
 ensure_node
 ensure_pnpm
-ensure_chart_helm
+ensure_helm
 export KUBE_VERSION
 KUBE_VERSION="$(chart_kube_version)"
 

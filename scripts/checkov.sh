@@ -8,7 +8,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 source "$ROOT/scripts/chart-tools.sh"
 cd "$ROOT"
-ensure_chart_helm
+ensure_helm
 ensure_checkov
 KUBE_VERSION="${KUBE_VERSION:-$(chart_kube_version)}"
 

@@ -127,18 +127,24 @@ TOOLS_BIN="$TOOLS/bin"
 mkdir -p "$TOOLS_BIN"
 case ":$PATH:" in *":$TOOLS_BIN:"*) ;; *) export PATH="$TOOLS_BIN:$PATH" ;; esac
 
-# go_tool NAME PACKAGE VERSION [BINARY]: `go install PACKAGE@VERSION` into .tools/go/NAME-VERSION,
-# linked as .tools/bin/NAME.
+# go_tool NAME PACKAGE VERSION [BINARY] [LDFLAGS]: `go install PACKAGE@VERSION` into
+# .tools/go/NAME-VERSION, linked as .tools/bin/NAME.
 go_tool() {
-  local name="$1" pkg="$2" version="$3" binary="${4:-$(basename "$2")}"
+  local name="$1" pkg="$2" version="$3" binary="${4:-$(basename "$2")}" ldflags="${5:-}"
   local dir="$TOOLS/go/$name-$version"
   if [ ! -x "$dir/$binary" ]; then
     command -v go >/dev/null 2>&1 || apt_install golang-go
     log "go install $pkg@$version"
     mkdir -p "$dir"
-    GOBIN="$dir" GOFLAGS=-mod=mod CGO_ENABLED=0 go install "$pkg@$version" >&2
+    GOBIN="$dir" GOFLAGS=-mod=mod CGO_ENABLED=0 go install -trimpath -ldflags "$ldflags" "$pkg@$version" >&2
   fi
   ln -sfn "$dir/$binary" "$TOOLS_BIN/$name"
+}
+
+# go_module_dir MODULE VERSION: the module's source in the module cache (downloaded first).
+go_module_dir() {
+  GOFLAGS=-mod=mod go mod download "$1@$2" >&2
+  printf '%s/%s@%s\n' "$(go env GOMODCACHE)" "$1" "$2"
 }
 
 # py_tool NAME SPEC: a virtual environment per tool (.tools/py/NAME), its console script linked
@@ -160,27 +166,37 @@ py_tool() {
 
 # Helm 3 and the helm-unittest plugin, registered in a project-local Helm home (HELM_PLUGINS etc.
 # under .tools/helm) so `helm plugin list` shows `unittest` and no user configuration leaks in.
+# Helm gets the version ldflags of its Makefile (without them `helm version` is blank and the
+# default Kubernetes version is 1.20). helm-unittest's go.mod has a replace directive, which
+# `go install module@version` refuses: it is built inside its module, as its Makefile does.
 ensure_helm() {
-  go_tool helm helm.sh/helm/v3/cmd/helm "$HELM_VERSION"
+  local hv="helm.sh/helm/v3"
+  go_tool helm "$hv/cmd/helm" "$HELM_VERSION" helm \
+    "-s -w -X $hv/internal/version.version=$HELM_VERSION -X $hv/internal/version.gitTreeState=clean -X $hv/pkg/lint/rules.k8sVersionMajor=1 -X $hv/pkg/lint/rules.k8sVersionMinor=37 -X $hv/pkg/chartutil.k8sVersionMajor=1 -X $hv/pkg/chartutil.k8sVersionMinor=37"
   export HELM_CACHE_HOME="$TOOLS/helm/cache" HELM_CONFIG_HOME="$TOOLS/helm/config"
   export HELM_DATA_HOME="$TOOLS/helm/data" HELM_PLUGINS="$TOOLS/helm/plugins"
   local plugin="$HELM_PLUGINS/unittest"
   if [ ! -f "$plugin/.version-$HELM_UNITTEST_VERSION" ]; then
-    go_tool untt github.com/helm-unittest/helm-unittest/cmd/helm-unittest "$HELM_UNITTEST_VERSION" helm-unittest
     local src
-    src="$(GOFLAGS=-mod=mod go mod download -json "github.com/helm-unittest/helm-unittest@$HELM_UNITTEST_VERSION" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>process.stdout.write(JSON.parse(s).Dir))')"
+    src="$(go_module_dir github.com/helm-unittest/helm-unittest "$HELM_UNITTEST_VERSION")"
+    log "go build helm-unittest $HELM_UNITTEST_VERSION"
     rm -rf "$plugin"
     mkdir -p "$plugin"
+    (cd "$src" && GOFLAGS= CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" \
+      -o "$plugin/untt-linux-amd64" ./cmd/helm-unittest) >&2
     # The plugin's own manifest; its install hook (a binary download) is never run: the binary is
     # the one built above, under the name the manifest's platformCommand expects.
     cp "$src/plugin.yaml" "$plugin/plugin.yaml"
     chmod u+w "$plugin/plugin.yaml"
-    cp "$TOOLS/go/untt-$HELM_UNITTEST_VERSION/helm-unittest" "$plugin/untt-linux-amd64"
     touch "$plugin/.version-$HELM_UNITTEST_VERSION"
   fi
 }
 
-ensure_gosec() { go_tool gosec github.com/securego/gosec/v2/cmd/gosec "$GOSEC_VERSION"; }
+# gosec's release ldflags, so its SARIF names the version (else "dev").
+ensure_gosec() {
+  go_tool gosec github.com/securego/gosec/v2/cmd/gosec "$GOSEC_VERSION" gosec \
+    "-s -w -X main.Version=${GOSEC_VERSION#v} -X main.GitTag=$GOSEC_VERSION"
+}
 ensure_bandit() { py_tool bandit "bandit[sarif,toml]==$BANDIT_VERSION"; }
 ensure_semgrep() { py_tool semgrep "semgrep==$SEMGREP_VERSION"; export SEMGREP_SEND_METRICS=off SEMGREP_ENABLE_VERSION_CHECK=0; }
 ensure_checkov() { py_tool checkov "checkov==$CHECKOV_VERSION"; }
@@ -193,7 +209,8 @@ mvn_artifact() {
 }
 
 # SpotBugs with Find Security Bugs: the distribution unpacked into .tools/spotbugs-VERSION, the
-# plugin jar beside it; `spotbugs` on PATH runs it headless (-textui).
+# plugin jar in its plugin/ folder, which SpotBugs loads by itself (no -pluginList needed);
+# `spotbugs` on PATH runs it headless (-textui).
 ensure_spotbugs() {
   local dir="$TOOLS/spotbugs-$SPOTBUGS_VERSION"
   if [ ! -f "$dir/plugin/findsecbugs-plugin-$FINDSECBUGS_VERSION.jar" ]; then
