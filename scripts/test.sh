@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # README command 2: sets up everything the tests need (Node 24, pnpm, PostgreSQL, Redis, the
-# workspace build), then runs lint, typecheck and the whole test suite against the real
-# PostgreSQL and Redis. Ends with a plain "N passed, N failed" line.
+# workspace build, Chromium, the real scanners and chart tools), then runs lint, typecheck, the
+# chart's checks (scripts/chart-test.sh: helm lint, helm unittest, Kubernetes schemas, Checkov)
+# and the whole test suite against the real PostgreSQL and Redis. Ends with a plain
+# "N passed, N failed" line.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 setup_all
 ensure_chromium
+# The demo's browser test scans with real Bandit (remediate demo), as a new user's first run does.
+ensure_bandit
 cd "$ROOT"
 pnpm format:check >&2
 pnpm lint >&2
