@@ -28,17 +28,17 @@ public class NoteServlet extends HttpServlet {
     protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws Exception {
         String owner = req.getParameter("owner");
         Statement st = conn.createStatement();
-        // ruleid: java.lang.security.audit.sqli.tainted-sql-from-http-request
+        // ruleid: java.lang.security.audit.sqli.tainted-sql-from-http-request.tainted-sql-from-http-request
         ResultSet rs = st.executeQuery("SELECT id FROM notes WHERE owner = '" + owner + "'");
         String sql = String.format("DELETE FROM notes WHERE tag = '%s'", req.getParameter("tag"));
-        // ruleid: java.lang.security.audit.sqli.tainted-sql-from-http-request
+        // ruleid: java.lang.security.audit.sqli.tainted-sql-from-http-request.tainted-sql-from-http-request
         st.executeUpdate(sql);
         int page = Integer.parseInt(req.getParameter("page"));
-        // ok: java.lang.security.audit.sqli.tainted-sql-from-http-request
+        // ok: java.lang.security.audit.sqli.tainted-sql-from-http-request.tainted-sql-from-http-request
         st.executeQuery("SELECT id FROM notes LIMIT 20 OFFSET " + page * 20);
         PreparedStatement ps = conn.prepareStatement("SELECT id FROM notes WHERE owner = ?");
         ps.setString(1, owner);
-        // ok: java.lang.security.audit.sqli.tainted-sql-from-http-request
+        // ok: java.lang.security.audit.sqli.tainted-sql-from-http-request.tainted-sql-from-http-request
         ps.executeQuery();
 
         // ruleid: java.servlets.security.httpservlet-path-traversal.httpservlet-path-traversal
@@ -67,14 +67,14 @@ public class NoteServlet extends HttpServlet {
         Statement st = conn.createStatement();
         StringBuilder q = new StringBuilder("SELECT id FROM notes WHERE title LIKE '%");
         q.append(title).append("%'");
-        // ruleid: java.lang.security.audit.sqli.jdbc-sqli
+        // ruleid: java.lang.security.audit.sqli.jdbc-sqli.jdbc-sqli
         ResultSet rs = st.executeQuery(q.toString());
         String sql = "SELECT id FROM notes WHERE title = '" + title + "'";
-        // ruleid: java.lang.security.audit.sqli.jdbc-sqli
+        // ruleid: java.lang.security.audit.sqli.jdbc-sqli.jdbc-sqli
         st.execute(sql);
-        // ok: java.lang.security.audit.sqli.jdbc-sqli
+        // ok: java.lang.security.audit.sqli.jdbc-sqli.jdbc-sqli
         st.execute("SELECT COUNT(*) FROM notes");
-        // ok: java.lang.security.audit.sqli.jdbc-sqli
+        // ok: java.lang.security.audit.sqli.jdbc-sqli.jdbc-sqli
         st.executeQuery("SELECT id FROM notes WHERE archived = " + Boolean.parseBoolean(title));
         // ruleid: java.lang.security.audit.formatted-sql-string.formatted-sql-string
         PreparedStatement ps = conn.prepareStatement("SELECT id FROM notes WHERE title = '" + title + "'");

@@ -141,22 +141,22 @@ function merge(target, source) {
     if (typeof source[key] === 'object') {
       merge(target[key], source[key]);
     } else {
-      // ruleid: javascript.lang.security.audit.prototype-pollution.prototype-pollution-loop
+      // ruleid: javascript.lang.security.audit.prototype-pollution.prototype-pollution-loop.prototype-pollution-loop
       target[key] = source[key];
     }
   }
   for (const key of Object.keys(source)) {
     if (key === '__proto__' || key === 'constructor') continue;
-    // ok: javascript.lang.security.audit.prototype-pollution.prototype-pollution-loop
+    // ok: javascript.lang.security.audit.prototype-pollution.prototype-pollution-loop.prototype-pollution-loop
     target[key] = source[key];
   }
   Object.keys(source).forEach((k) => {
-    // ruleid: javascript.lang.security.audit.prototype-pollution.prototype-pollution-loop
+    // ruleid: javascript.lang.security.audit.prototype-pollution.prototype-pollution-loop.prototype-pollution-loop
     target[k] = source[k];
   });
   const copy = [];
   for (let i = 0; i < 3; i++) {
-    // ok: javascript.lang.security.audit.prototype-pollution.prototype-pollution-loop
+    // ok: javascript.lang.security.audit.prototype-pollution.prototype-pollution-loop.prototype-pollution-loop
     copy[i] = i;
   }
   return target;
@@ -166,21 +166,21 @@ function setPath(obj, path, value) {
   const keys = path.split('.');
   let cur = obj;
   for (let i = 0; i < keys.length - 1; i++) cur = cur[keys[i]];
-  // ruleid: javascript.lang.security.audit.prototype-pollution.prototype-pollution-assignment
+  // ruleid: javascript.lang.security.audit.prototype-pollution.prototype-pollution-assignment.prototype-pollution-assignment
   cur[keys[keys.length - 1]] = value;
   return obj;
 }
 
 function setField(obj, field, value) {
-  // ruleid: javascript.lang.security.audit.prototype-pollution.prototype-pollution-assignment
+  // ruleid: javascript.lang.security.audit.prototype-pollution.prototype-pollution-assignment.prototype-pollution-assignment
   obj[field] = value;
 }
 
 function setChecked(obj, field, value) {
   if (['__proto__', 'constructor', 'prototype'].includes(field)) throw new Error('bad key');
-  // ok: javascript.lang.security.audit.prototype-pollution.prototype-pollution-assignment
+  // ok: javascript.lang.security.audit.prototype-pollution.prototype-pollution-assignment.prototype-pollution-assignment
   obj[field] = value;
   const fixed = 'name';
-  // ok: javascript.lang.security.audit.prototype-pollution.prototype-pollution-assignment
+  // ok: javascript.lang.security.audit.prototype-pollution.prototype-pollution-assignment.prototype-pollution-assignment
   obj[fixed] = value;
 }

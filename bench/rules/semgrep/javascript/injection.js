@@ -201,23 +201,23 @@ app.get('/login', (req, res) => {
 });
 
 app.get('/books', async (req, res) => {
-  // ruleid: javascript.lang.security.audit.sqli.node-postgres-sqli
+  // ruleid: javascript.lang.security.audit.sqli.node-postgres-sqli.node-postgres-sqli
   const { rows } = await pool.query(`SELECT * FROM books WHERE title = '${req.query.title}'`);
-  // ok: javascript.lang.security.audit.sqli.node-postgres-sqli
+  // ok: javascript.lang.security.audit.sqli.node-postgres-sqli.node-postgres-sqli
   const safe = await pool.query('SELECT * FROM books WHERE title = $1', [req.query.title]);
   res.json([rows, safe]);
 });
 
 async function booksBy(author, limit) {
   const sql = "SELECT * FROM books WHERE author = '" + author + "' LIMIT " + Number(limit);
-  // ruleid: javascript.lang.security.audit.sqli.node-postgres-sqli
+  // ruleid: javascript.lang.security.audit.sqli.node-postgres-sqli.node-postgres-sqli
   const { rows } = await pool.query(sql);
-  // ok: javascript.lang.security.audit.sqli.node-postgres-sqli
+  // ok: javascript.lang.security.audit.sqli.node-postgres-sqli.node-postgres-sqli
   await pool.query(`SELECT * FROM books LIMIT ${parseInt(limit, 10)}`);
   return rows;
 }
 
 function run(sql, params) {
-  // ok: javascript.lang.security.audit.sqli.node-postgres-sqli
+  // ok: javascript.lang.security.audit.sqli.node-postgres-sqli.node-postgres-sqli
   return pool.query(sql, params);
 }
