@@ -50,6 +50,16 @@ public class NoteServlet extends HttpServlet {
         Path p = Paths.get("/srv/notes", name);
         // ok: java.servlets.security.httpservlet-path-traversal.httpservlet-path-traversal
         Path fixed = Paths.get("/srv/notes", "index.txt");
+        // ok: java.servlets.security.httpservlet-path-traversal.httpservlet-path-traversal
+        String base = Paths.get(req.getParameter("name")).getFileName().toString();
+        // ok: java.servlets.security.httpservlet-path-traversal.httpservlet-path-traversal
+        Path inRoot = root.toPath().resolve(base);
+        // ok: java.servlets.security.httpservlet-path-traversal.httpservlet-path-traversal
+        Path checked = root.toPath().resolve(req.getParameter("path")).normalize();
+        if (!checked.startsWith(root.toPath())) {
+            resp.sendError(403);
+            return;
+        }
 
         // ruleid: java.lang.security.audit.crlf-injection-logs.crlf-injection-logs
         log.info("note viewed by " + owner);

@@ -7,6 +7,7 @@ const { Pool } = require('pg');
 const app = express();
 const pool = new Pool();
 const ROOT = path.join(__dirname, 'files');
+const SORTABLE = ['title', 'author'];
 
 app.get('/convert', (req, res) => {
   // ruleid: rules_lgpl_javascript_exec_rule-generic-os-command-exec
@@ -64,6 +65,13 @@ app.get('/files/:name', (req, res) => {
   const file = path.join(ROOT, req.params.name);
   // ok: javascript.express.security.audit.express-path-join-resolve-traversal.express-path-join-resolve-traversal
   const safe = path.join(ROOT, path.basename(req.params.name));
+  // ok: javascript.express.security.audit.express-path-join-resolve-traversal.express-path-join-resolve-traversal
+  const checked = path.resolve(ROOT, req.query.doc);
+  if (!checked.startsWith(ROOT + path.sep)) {
+    return res.status(403).end();
+  }
+  // ok: rules_lgpl_javascript_traversal_rule-generic-path-traversal
+  fs.readFile(checked, () => {});
   // ruleid: rules_lgpl_javascript_traversal_rule-generic-path-traversal
   res.sendFile(req.query.path);
   // ok: rules_lgpl_javascript_traversal_rule-generic-path-traversal
@@ -206,6 +214,16 @@ app.get('/books', async (req, res) => {
   // ok: javascript.lang.security.audit.sqli.node-postgres-sqli.node-postgres-sqli
   const safe = await pool.query('SELECT * FROM books WHERE title = $1', [req.query.title]);
   res.json([rows, safe]);
+});
+
+app.get('/sorted', async (req, res) => {
+  const column = req.query.sort;
+  if (!SORTABLE.includes(column)) {
+    return res.status(400).end();
+  }
+  // ok: javascript.lang.security.audit.sqli.node-postgres-sqli.node-postgres-sqli
+  const { rows } = await pool.query(`SELECT * FROM books ORDER BY ${column}`);
+  res.json(rows);
 });
 
 async function booksBy(author, limit) {
