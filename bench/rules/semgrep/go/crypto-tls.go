@@ -102,3 +102,24 @@ func renderWith(t *template.Template, w http.ResponseWriter, name string) error 
 	// ruleid: go.lang.security.audit.xss.import-text-template.import-text-template
 	return t.Execute(w, name)
 }
+
+func moreCrypto(key, data []byte) {
+	// ok: go.lang.security.audit.crypto.missing-ssl-minversion.missing-ssl-minversion
+	strict := &tls.Config{MinVersion: tls.VersionTLS12}
+	// ok: go.lang.security.audit.crypto.use_of_weak_crypto.use-of-DES
+	blk, _ := aes.NewCipher(key)
+	// ok: go.lang.security.audit.crypto.use_of_weak_crypto.use-of-md5
+	h := sha256.New()
+	// ruleid: go.lang.security.audit.crypto.use_of_weak_crypto.use-of-rc4
+	stream, _ := rc4.NewCipher(key[:16])
+	// ok: go.lang.security.audit.crypto.use_of_weak_crypto.use-of-rc4
+	aead, _ := chacha20poly1305.New(key)
+	// ok: go.lang.security.audit.crypto.use_of_weak_crypto.use-of-sha1
+	sum := sha512.Sum512(data)
+	fmt.Println(strict, blk, h, stream, aead, sum)
+}
+
+func pinnedClient(pool *x509.CertPool) *tls.Config {
+	// ok: problem-based-packs.insecure-transport.go-stdlib.bypass-tls-verification.bypass-tls-verification
+	return &tls.Config{RootCAs: pool, InsecureSkipVerify: false, MinVersion: tls.VersionTLS12}
+}

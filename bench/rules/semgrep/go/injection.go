@@ -133,3 +133,16 @@ func UnzipLimited(r io.Reader) ([]byte, error) {
 	// ok: go.lang.security.decompression_bomb.potential-dos-via-decompression-bomb
 	return io.ReadAll(io.LimitReader(zr, 1<<20))
 }
+
+func ExtractTarUnchecked(tr *tar.Reader, dest string) error {
+	for {
+		hdr, err := tr.Next()
+		if err != nil {
+			return err
+		}
+		// ruleid: go.lang.security.zip.path-traversal-inside-zip-extraction
+		target := filepath.Join(dest, hdr.Name)
+		out, _ := os.Create(target)
+		io.Copy(out, tr)
+	}
+}

@@ -27,6 +27,8 @@ public class Crypto {
     }
 
     byte[] digests(byte[] data) throws Exception {
+        // ok: java.lang.security.audit.crypto.use-of-md5.use-of-md5, java.lang.security.audit.crypto.use-of-sha1.use-of-sha1
+        MessageDigest sha3 = MessageDigest.getInstance("SHA3-256");
         // ruleid: java.lang.security.audit.crypto.use-of-md5.use-of-md5
         byte[] a = MessageDigest.getInstance("MD5").digest(data);
         // ruleid: java.lang.security.audit.crypto.use-of-md5.use-of-md5
@@ -43,6 +45,10 @@ public class Crypto {
     }
 
     String libraries(String body) {
+        // ok: java.lang.security.audit.crypto.use-of-md5-digest-utils.use-of-md5-digest-utils, java.lang.security.audit.crypto.weak-hash.use-of-sha1
+        String strong = DigestUtils.sha512Hex(body);
+        // ruleid: java.lang.security.audit.crypto.weak-hash.use-of-md5
+        byte[] md5Bytes = Hashing.md5().hashBytes(body.getBytes()).asBytes();
         // ruleid: java.lang.security.audit.crypto.use-of-md5-digest-utils.use-of-md5-digest-utils
         String a = DigestUtils.md5Hex(body);
         // ruleid: java.lang.security.audit.crypto.use-of-md5-digest-utils.use-of-md5-digest-utils
@@ -65,6 +71,8 @@ public class Crypto {
     }
 
     void ciphers() throws Exception {
+        // ok: java.lang.security.audit.crypto.use-of-default-aes.use-of-default-aes, java.lang.security.audit.crypto.use-of-aes-ecb.use-of-aes-ecb, java.lang.security.audit.crypto.ecb-cipher.ecb-cipher, java.lang.security.audit.cbc-padding-oracle.cbc-padding-oracle, java.lang.security.audit.crypto.des-is-deprecated.des-is-deprecated, java.lang.security.audit.crypto.desede-is-deprecated.desede-is-deprecated
+        Cipher gcm = Cipher.getInstance("AES/GCM/NoPadding", "SunJCE");
         // ruleid: java.lang.security.audit.crypto.use-of-default-aes.use-of-default-aes
         Cipher a = Cipher.getInstance("AES");
         // ok: java.lang.security.audit.crypto.use-of-default-aes.use-of-default-aes

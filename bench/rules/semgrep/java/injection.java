@@ -90,6 +90,14 @@ public class NoteServlet extends HttpServlet {
         PreparedStatement ps = conn.prepareStatement("SELECT id FROM notes WHERE title = '" + title + "'");
         // ok: java.lang.security.audit.formatted-sql-string.formatted-sql-string
         PreparedStatement ok = conn.prepareStatement("SELECT id FROM notes WHERE title = ?");
+        // ruleid: java.lang.security.audit.formatted-sql-string.formatted-sql-string
+        PreparedStatement formatted = conn.prepareStatement(String.format("SELECT id FROM %s WHERE title = ?", title));
+        // ok: java.lang.security.audit.formatted-sql-string.formatted-sql-string
+        PreparedStatement call = conn.prepareCall("{call archive_note(?)}");
+        // ruleid: java.lang.security.audit.jdbc-sql-formatted-string.jdbc-sql-formatted-string
+        jdbc.update("DELETE FROM notes WHERE title = '" + title + "'");
+        // ok: java.lang.security.audit.jdbc-sql-formatted-string.jdbc-sql-formatted-string
+        jdbc.update("DELETE FROM notes WHERE title = ?", title);
         // ruleid: java.lang.security.audit.jdbc-sql-formatted-string.jdbc-sql-formatted-string
         jdbc.queryForList("SELECT id FROM notes WHERE title = '" + title + "'");
         // ok: java.lang.security.audit.jdbc-sql-formatted-string.jdbc-sql-formatted-string

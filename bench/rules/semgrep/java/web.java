@@ -22,6 +22,11 @@ public class Web {
         remember.setSecure(true);
         remember.setHttpOnly(true);
         resp.addCookie(remember);
+        // ok: java.lang.security.audit.cookie-missing-httponly.cookie-missing-httponly
+        Cookie sid = new Cookie("SID", token);
+        sid.setHttpOnly(true);
+        sid.setSecure(true);
+        resp.addCookie(sid);
 
         // ok: java.lang.security.audit.cookie-missing-secure-flag.cookie-missing-secure-flag
         Cookie csrf = new Cookie("XSRF-TOKEN", token);
@@ -42,6 +47,9 @@ public class Web {
     }
 
     DocumentBuilder builders() throws Exception {
+        // ok: java.lang.security.audit.xxe.documentbuilderfactory-disallow-doctype-decl-missing.documentbuilderfactory-disallow-doctype-decl-missing
+        DocumentBuilderFactory noEntities = DocumentBuilderFactory.newInstance();
+        noEntities.setFeature("http://xml.org/sax/features/external-general-entities", false);
         // ruleid: java.lang.security.audit.xxe.documentbuilderfactory-disallow-doctype-decl-missing.documentbuilderfactory-disallow-doctype-decl-missing
         DocumentBuilderFactory open = DocumentBuilderFactory.newInstance();
         open.setNamespaceAware(true);
@@ -55,6 +63,8 @@ public class Web {
 
     void sax() throws Exception {
         // ruleid: java.lang.security.audit.xxe.saxparserfactory-disallow-doctype-decl-missing.saxparserfactory-disallow-doctype-decl-missing
+        javax.xml.parsers.SAXParser parser = SAXParserFactory.newInstance().newSAXParser();
+        // ruleid: java.lang.security.audit.xxe.saxparserfactory-disallow-doctype-decl-missing.saxparserfactory-disallow-doctype-decl-missing
         SAXParserFactory open = SAXParserFactory.newInstance();
         // ok: java.lang.security.audit.xxe.saxparserfactory-disallow-doctype-decl-missing.saxparserfactory-disallow-doctype-decl-missing
         SAXParserFactory safe = SAXParserFactory.newInstance();
@@ -65,6 +75,10 @@ public class Web {
     }
 
     void transformers() throws Exception {
+        // ok: java.lang.security.audit.xxe.transformerfactory-dtds-not-disabled.transformerfactory-dtds-not-disabled
+        TransformerFactory reports;
+        reports = TransformerFactory.newInstance();
+        reports.setAttribute(XMLConstants.ACCESS_EXTERNAL_DTD, "");
         // ruleid: java.lang.security.audit.xxe.transformerfactory-dtds-not-disabled.transformerfactory-dtds-not-disabled
         TransformerFactory open = TransformerFactory.newInstance();
         // ok: java.lang.security.audit.xxe.transformerfactory-dtds-not-disabled.transformerfactory-dtds-not-disabled
@@ -76,6 +90,9 @@ public class Web {
     }
 
     void stax() {
+        // ok: java.lang.security.xmlinputfactory-possible-xxe.xmlinputfactory-possible-xxe
+        XMLInputFactory strict = XMLInputFactory.newInstance();
+        strict.setProperty("javax.xml.stream.supportDTD", false);
         // ruleid: java.lang.security.xmlinputfactory-possible-xxe.xmlinputfactory-possible-xxe
         XMLInputFactory open = XMLInputFactory.newInstance();
         // ok: java.lang.security.xmlinputfactory-possible-xxe.xmlinputfactory-possible-xxe

@@ -184,3 +184,40 @@ function setChecked(obj, field, value) {
   // ok: javascript.lang.security.audit.prototype-pollution.prototype-pollution-assignment.prototype-pollution-assignment
   obj[fixed] = value;
 }
+
+app.use(
+  // ruleid: javascript.express.security.audit.express-cookie-settings.express-cookie-session-no-httponly
+  session({ secret: 's', cookie: { secure: true, httpOnly: false, sameSite: 'strict' } }),
+);
+app.use(
+  // ok: javascript.express.security.audit.express-cookie-settings.express-cookie-session-no-httponly, javascript.express.security.audit.express-cookie-settings.express-cookie-session-no-secure
+  session({ secret: 's', name: 'sid', cookie: { secure: true, sameSite: 'lax', maxAge: 3600000 } }),
+);
+
+function moreTokens(req, body) {
+  // ruleid: javascript.jsonwebtoken.security.jwt-none-alg.jwt-none-alg
+  const claims = jwt.verify(req.cookies.token, PUBLIC_KEY, { algorithms: ['none'] });
+  // ok: javascript.jsonwebtoken.security.jwt-none-alg.jwt-none-alg, rules_lgpl_javascript_jwt_rule-node-jwt-none-algorithm
+  const pinned = jwt.verify(req.cookies.token, PUBLIC_KEY, {
+    algorithms: ['ES256'],
+    issuer: 'shop',
+  });
+  // ok: rules_lgpl_javascript_crypto_rule-node-md5, rules_lgpl_javascript_crypto_rule-node-sha1
+  const digest = crypto.createHash('sha3-256').update(body).digest('hex');
+  // ok: rules_lgpl_javascript_crypto_rule-node-tls-reject
+  const tlsFlag = process.env.NODE_TLS_REJECT_UNAUTHORIZED === '0';
+  return [claims, pinned, digest, tlsFlag];
+}
+
+function verifiedUser(token) {
+  const claims = jwt.verify(token, process.env.JWT_SECRET, { algorithms: ['HS256'] });
+  // ok: javascript.jsonwebtoken.security.audit.jwt-decode-without-verify.jwt-decode-without-verify
+  const header = jwt.decode(token, { complete: true }).header;
+  return { claims, header };
+}
+
+function subjectOf(req) {
+  // ruleid: javascript.jsonwebtoken.security.audit.jwt-decode-without-verify.jwt-decode-without-verify
+  const { sub } = jwt.decode(req.cookies.token, { complete: false });
+  return sub;
+}

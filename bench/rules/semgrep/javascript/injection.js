@@ -239,3 +239,35 @@ function run(sql, params) {
   // ok: javascript.lang.security.audit.sqli.node-postgres-sqli.node-postgres-sqli
   return pool.query(sql, params);
 }
+
+app.get('/more', (req, res) => {
+  // ok: javascript.express.security.audit.express-open-redirect.express-open-redirect
+  res.redirect(302, '/account');
+  // ruleid: javascript.express.security.audit.express-path-join-resolve-traversal.express-path-join-resolve-traversal
+  const avatar = path.resolve(ROOT, 'avatars', req.body.user);
+  // ok: rules_lgpl_javascript_eval_rule-eval-nodejs
+  const n = eval('2 + 2');
+  res.json({ avatar, n });
+});
+
+function helpers(file, pattern, code, dir) {
+  // ruleid: javascript.lang.security.audit.detect-non-literal-fs-filename.detect-non-literal-fs-filename
+  const stream = fs.createReadStream(file);
+  // ok: javascript.lang.security.audit.detect-non-literal-fs-filename.detect-non-literal-fs-filename, javascript_pathtraversal_rule-non-literal-fs-filename
+  const own = fs.readFileSync(path.basename(file));
+  // ok: javascript.lang.security.audit.detect-non-literal-regexp.detect-non-literal-regexp
+  const plain = new RegExp('^[0-9]{4}$');
+  // ruleid: javascript_dos_rule-non-literal-regexp
+  const loose = RegExp(`^${pattern}`, 'i');
+  // ok: javascript_dos_rule-non-literal-regexp
+  const escaped = RegExp(escapeRegExp(pattern));
+  // ruleid: javascript.lang.security.audit.path-traversal.path-join-resolve-traversal.path-join-resolve-traversal
+  const target = path.join(dir, 'cache', file);
+  // ok: javascript.lang.security.audit.path-traversal.path-join-resolve-traversal.path-join-resolve-traversal
+  const fixed = path.join(__dirname, 'cache');
+  // ruleid: javascript.lang.security.detect-eval-with-expression.detect-eval-with-expression
+  const result = eval(`(${code})`);
+  // ok: javascript.lang.security.detect-eval-with-expression.detect-eval-with-expression
+  const parsed = JSON.parse(code);
+  return [stream, own, plain, loose, escaped, target, fixed, result, parsed];
+}

@@ -8,9 +8,11 @@ router.get('/orders', async (req, res) => {
   const orders = await db.query(`SELECT * FROM orders WHERE status = '${req.query.status}'`);
   // ok: javascript.express.security.injection.tainted-sql-string.tainted-sql-string
   const open = await db.query('SELECT * FROM orders WHERE status = $1', [req.query.status]);
+  // ok: javascript.express.security.injection.tainted-sql-string.tainted-sql-string
+  const count = await db.query(`SELECT count(*) FROM orders WHERE id = ${Number(req.query.id)}`);
   // ruleid: javascript.express.security.injection.tainted-sql-string.tainted-sql-string
   const raw = await db.raw('SELECT * FROM orders ORDER BY ' + req.query.sort);
-  res.json({ orders, open, raw });
+  res.json({ orders, open, count, raw });
 });
 
 export async function ordersFor(customer: string, limit: number) {

@@ -1,3 +1,4 @@
+import json
 import pickle
 import marshal
 import yaml
@@ -89,5 +90,14 @@ def read_code(blob, path):
 
 
 def unrelated(loader):
+    with open("/var/cache/app/codes.bin", "rb") as fh:
+        # ruleid: python_deserialization_rule-marshal
+        codes = marshal.load(fh)
+    # ruleid: python.lang.security.audit.marshal.marshal-usage
+    table = marshal.loads(loader.read())
+    # ok: python.lang.security.audit.marshal.marshal-usage, python_deserialization_rule-marshal
+    size = marshal.version
+    # ok: python.lang.security.audit.marshal.marshal-usage, python_deserialization_rule-marshal
+    blob = json.dumps(table)
     # ok: python.lang.security.deserialization.pickle.avoid-pickle
     return loader.load()
