@@ -136,3 +136,53 @@ describe('fixing a group of findings', () => {
     expect(outcome.unfixed[0]!.reason).toMatch(/does not parse/);
   });
 });
+
+describe('two findings at one site', () => {
+  const BACKUP = `'use strict';
+
+const { exec } = require('child_process');
+
+function backup(folder, done) {
+  exec('tar -czf /tmp/backup.tgz ' + folder, done);
+}
+
+module.exports = { backup };
+`;
+  const at = (id: string, ruleId: string): FixFinding => ({
+    id,
+    tool: 'ESLint',
+    ruleId,
+    uri: 'src/backup.js',
+    location: { startLine: 6, startColumn: 3, endLine: 6, endColumn: 45 },
+    message: 'command built from input',
+    codeFlows: [],
+    sarifFixes: [],
+  });
+
+  it('when two rules report the same call, then one change fixes both and neither is left unfixed', async () => {
+    const outcome = await fixGroup(
+      [at('a', 'security/detect-child-process'), at('b', 'sonarjs/os-command')],
+      files({ 'src/backup.js': BACKUP }),
+    );
+    expect(outcome.unfixed).toEqual([]);
+    expect(outcome.applied.map((a) => a.findingId).sort()).toEqual(['a', 'b']);
+    expect(outcome.applied[1]!.notes[0]).toMatch(/same site/);
+    expect(outcome.files).toHaveLength(1);
+    expect(outcome.files[0]!.after).not.toContain("exec('tar");
+  });
+
+  it('when a later finding at another site is not recognized, then it stays unfixed with its reason', async () => {
+    const outcome = await fixGroup(
+      [
+        at('a', 'security/detect-child-process'),
+        {
+          ...at('b', 'sonarjs/os-command'),
+          location: { startLine: 3, startColumn: 1, endLine: 3 },
+        },
+      ],
+      files({ 'src/backup.js': BACKUP }),
+    );
+    expect(outcome.applied.map((a) => a.findingId)).toEqual(['a']);
+    expect(outcome.unfixed.map((u) => u.findingId)).toEqual(['b']);
+  });
+});

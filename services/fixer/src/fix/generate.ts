@@ -59,6 +59,23 @@ export type ReadFile = (path: string) => Promise<string | undefined>;
 
 const toolSuggested = (f: FixFinding) => `sarif:${f.tool}/${f.ruleId}`;
 
+/** The lines a region spans, 1-based and inclusive. */
+const regionLines = (text: string, region: Region): string =>
+  text
+    .split('\n')
+    .slice(region.startLine - 1, region.endLine ?? region.startLine)
+    .join('\n');
+
+/** The evaluation of a change checked another way (a tool's own fix, a site already fixed). */
+const PASSED: Evaluation = {
+  ok: true,
+  parses: true,
+  patternGone: true,
+  idempotent: true,
+  diffLocal: true,
+  failures: [],
+};
+
 const failedEvaluation = (failures: Evaluation['failures']): Evaluation => ({
   ok: false,
   parses: !failures.some((x) => x.check === 'parses'),
@@ -191,18 +208,45 @@ export const fixGroup = async (
             findingId: f.id,
             codemod: toolSuggested(f),
             codemodRef: undefined,
-            evaluation: {
-              ok: true,
-              parses: true,
-              patternGone: true,
-              idempotent: true,
-              diffLocal: true,
-              failures: [],
-            },
+            evaluation: PASSED,
             notes: [`${f.tool}'s own proposed fix: ${proposed.description}`],
           });
           done = true;
         }
+      }
+    }
+    // Two scanners (or two rules) reporting one site: the change made for the first may already
+    // remove what the second reports, so its codemod no longer finds anything there. It is
+    // fixed by the same change when a codemod bound to it recognized the site before the group's
+    // edits and those edits rewrote the site's lines; otherwise it stays unfixed.
+    if (!done && reasons.length > 0) {
+      const before = original.get(f.uri)!;
+      const touched = regionLines(before, f.location) !== regionLines(source, finding.location);
+      const originalFiles = Object.fromEntries(
+        Object.keys(files).map((path) => [path, original.get(path)!]),
+      );
+      const recognized = touched
+        ? candidates.find(
+            (codemod) =>
+              codemod.transform({
+                path: f.uri,
+                source: before,
+                finding: { ...finding, location: f.location },
+                files: originalFiles,
+              }).kind !== 'not_applicable',
+          )
+        : undefined;
+      if (recognized) {
+        outcome.applied.push({
+          findingId: f.id,
+          codemod: recognized.id,
+          codemodRef: recognized,
+          evaluation: PASSED,
+          notes: [
+            `fixed by the change made at the same site for another finding (${recognized.id} no longer finds ${f.ruleId} there)`,
+          ],
+        });
+        done = true;
       }
     }
     if (!done)
