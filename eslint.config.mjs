@@ -29,6 +29,9 @@ export default tseslint.config(
       '**/*.cjs',
       'vitest.config.ts',
       'packages/codemods/src/**/fixtures/**',
+      // The demo application is deliberately vulnerable sample code, scanned by `remediate demo`.
+      'scripts/demo/app/**',
+      '.dev/**',
     ],
   },
   js.configs.recommended,

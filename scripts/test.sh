@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # README command 2: sets up everything the tests need (Node 24, pnpm, PostgreSQL, Redis, the
 # workspace build, Chromium, the real scanners and chart tools), then runs lint, typecheck, the
-# chart's checks (scripts/chart-test.sh: helm lint, helm unittest, Kubernetes schemas, Checkov)
-# and the whole test suite against the real PostgreSQL and Redis. Ends with a plain
+# chart's checks (scripts/chart-test.sh: helm lint, helm unittest, Kubernetes schemas, Checkov),
+# the repository's Semgrep rules (scripts/semgrep-rules-test.sh) and the whole test suite against the real PostgreSQL and Redis. Ends with a plain
 # "N passed, N failed" line.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -17,6 +17,7 @@ pnpm typecheck >&2
 mkdir -p test-results
 status=0
 bash scripts/chart-test.sh >&2 || status=$?
+bash scripts/semgrep-rules-test.sh >&2 || status=$?
 pnpm test --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=$?
 if [ -f test-results/vitest.json ]; then
   node -e '
