@@ -57,19 +57,27 @@ stop_engine() {
 }
 
 # go_plugin NAME MODULE PACKAGE VERSION LDFLAGS: builds a Docker CLI plugin into
-# .tools/go/NAME-VERSION and links it into DOCKER_CONFIG/cli-plugins. Fails when it does not build.
+# .tools/go/NAME-VERSION and links it into DOCKER_CONFIG/cli-plugins. Built inside a copy of the
+# module from the Go module proxy, as its own main module: `go install pkg@version` refuses
+# modules whose go.mod has replace or exclude directives (Compose v2's has). Fails when it does
+# not build.
 go_plugin() {
   local name="$1" module="$2" pkg="$3" version="$4" ldflags="$5"
-  local dir="$TOOLS/go/$name-$version" bin
+  local dir="$TOOLS/go/$name-$version" src
   if [ ! -x "$dir/$name" ]; then
     command -v go >/dev/null 2>&1 || apt_install golang-go
     log "building $module@$version (once; several minutes)"
-    rm -rf "$dir.tmp" && mkdir -p "$dir.tmp"
-    GOBIN="$dir.tmp" GOFLAGS=-mod=mod CGO_ENABLED=0 \
-      go install -ldflags "-s -w $ldflags" "$pkg@$version" >&2 || return 1
-    bin="$(find "$dir.tmp" -maxdepth 1 -type f -perm -u+x | head -n 1)"
-    [ -n "$bin" ] || return 1
-    mkdir -p "$dir" && mv "$bin" "$dir/$name" && rm -rf "$dir.tmp"
+    src="$(GOFLAGS=-mod=mod go mod download -json "$module@$version" |
+      node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>process.stdout.write(JSON.parse(s).Dir||""))')" || return 1
+    [ -n "$src" ] || return 1
+    rm -rf "$dir.src" && cp -r "$src" "$dir.src" && chmod -R u+w "$dir.src"
+    mkdir -p "$dir"
+    (cd "$dir.src" && GOFLAGS=-mod=mod CGO_ENABLED=0 \
+      go build -trimpath -ldflags "-s -w $ldflags" -o "$dir/$name.tmp" "./${pkg#"$module"/}") >&2 || {
+      rm -rf "$dir.src"
+      return 1
+    }
+    mv "$dir/$name.tmp" "$dir/$name" && rm -rf "$dir.src"
   fi
   mkdir -p "$DOCKER_CONFIG/cli-plugins"
   ln -sfn "$dir/$name" "$DOCKER_CONFIG/cli-plugins/$name"

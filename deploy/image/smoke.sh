@@ -13,7 +13,9 @@ SMOKE_SHUTDOWN_MS=20000
 # Health ports 18491.. in SERVICES order; the gateway's API on loopback only.
 smoke_health_port() {
   local i
-  for i in "${!SERVICES[@]}"; do [ "${SERVICES[$i]}" = "$1" ] && echo $((18491 + i)); done
+  for i in "${!SERVICES[@]}"; do
+    if [ "${SERVICES[$i]}" = "$1" ]; then echo $((18491 + i)); fi
+  done
 }
 
 SMOKE_DB=""
@@ -28,11 +30,12 @@ smoke_cleanup() {
   fi
 }
 
-# smoke_run NAME ARGS...: docker run with the chart's container security settings.
+# smoke_run NAME ARGS...: docker run with the chart's container security settings (at most
+# 5 minutes: the migrations run attached).
 smoke_run() {
   local name="$1"
   shift
-  docker run --name "rit-$name" --label remediation-image-test=smoke --network host \
+  timeout 300 docker run --name "rit-$name" --label remediation-image-test=smoke --network host \
     --read-only --user 10001:10001 --cap-drop ALL --security-opt no-new-privileges \
     --tmpfs /tmp:rw,nosuid,nodev,size=256m \
     --tmpfs /var/cache/remediation/git:rw,nosuid,nodev,uid=10001,gid=10001,mode=0750,size=512m \
@@ -74,7 +77,7 @@ smoke_test() {
   key="$(node -e 'process.stdout.write(require("crypto").randomBytes(32).toString("base64"))')"
 
   log "smoke: migrate (container) into $SMOKE_DB"
-  timeout 300 smoke_run migrate --rm -e DATABASE_URL="$db_url" "$image" migrate >&2
+  smoke_run migrate --rm -e DATABASE_URL="$db_url" "$image" migrate >&2
 
   smoke_repository "$work"
   export DATABASE_URL="$db_url"
