@@ -4,7 +4,7 @@
 import { FP, TP, WF, a } from './answer.mjs';
 
 const R = 'bench.rules.semgrep.python.';
-const SQLI = `${R}python.lang.security.audit.sqli.sqlite3-sqli`;
+const SQLI = `${R}python.lang.security.audit.sqli.sqlite3-sqli.sqlite3-sqli`;
 const SHELL = `${R}python.lang.security.audit.subprocess-shell-true.subprocess-shell-true`;
 const MD5 = `${R}python.lang.security.insecure-hash-algorithms-md5.insecure-hash-algorithm-md5`;
 const SHA1 = `${R}python.lang.security.insecure-hash-algorithms.insecure-hash-algorithm-sha1`;
@@ -20,7 +20,7 @@ const TOK = 'billing/src/main/java/com/acme/billing/util/Tokens.java';
 const GEN = 'billing/target/generated-sources/com/acme/billing/api/InvoiceApi.java';
 const JS = 'bench.rules.semgrep.java.java.';
 const PT = `${JS}servlets.security.httpservlet-path-traversal.httpservlet-path-traversal`;
-const JSQL = `${JS}lang.security.audit.sqli.tainted-sql-from-http-request`;
+const JSQL = `${JS}lang.security.audit.sqli.tainted-sql-from-http-request.tainted-sql-from-http-request`;
 const DOC = 'billing/src/main/java/com/acme/billing/web/DocumentServlet.java';
 const INV = 'billing/src/main/java/com/acme/billing/web/InvoiceController.java';
 
@@ -112,16 +112,6 @@ export const SEMGREP_LABELS = {
   [`${DOC}|${PT}|Files.copy(ROOT.resolve(name), response.getOutputStream());#1`]: a(
     TP,
     'Path.resolve with a request value leaves the documents root (../, or an absolute path replaces it).',
-  ),
-  [`${DOC}|${PT}|String name = Paths.get(request.getParameter("name")).getFileName().toString();`]:
-    a(FP, 'getFileName() keeps only the last path element before the file is resolved.'),
-  [`${DOC}|${PT}|Files.copy(ROOT.resolve(name), response.getOutputStream());#2`]: a(
-    FP,
-    'The name is reduced to its last path element (getFileName) first.',
-  ),
-  [`${DOC}|${PT}|Path target = ROOT.resolve(request.getParameter("path")).normalize();`]: a(
-    FP,
-    'The normalized path is checked to stay under the root before it is read.',
   ),
   [`${DOC}|${PT}|File file = new File("/srv/billing/legacy/" + request.getParameter("file"));`]: a(
     TP,
