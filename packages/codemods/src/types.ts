@@ -105,6 +105,12 @@ export interface Edited {
   files: FileChange[];
   notes: string[];
   site: SiteRef;
+  /**
+   * Set when the fix changes what the program observably does besides removing the weakness
+   * (another digest, another serialization format, values no longer reproducible from a seed):
+   * one line for the reviewer, who decides. Absent for behaviour-preserving fixes.
+   */
+  behaviourChange?: string;
 }
 
 export type CodemodResult = Edited | NotApplicable;

@@ -10,6 +10,7 @@ import {
 export const contextFor = (input: CodemodInput, notes: string[] = []): FixContext => ({
   input,
   note: (text) => void notes.push(text),
+  behaviourChange: (text) => void notes.push(`Behaviour change: ${text}`),
   fileText: (path) => input.files?.[path],
   updateFile: () => false,
 });

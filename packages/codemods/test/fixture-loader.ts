@@ -11,7 +11,7 @@ export interface FixtureCase {
   when: string;
   input: CodemodInput;
   expect:
-    | { kind: 'edited'; after: string; files: Record<string, string> }
+    | { kind: 'edited'; after: string; files: Record<string, string>; behaviourChange: boolean }
     | { kind: 'not_applicable'; reason: NotApplicableReason };
 }
 
@@ -21,7 +21,7 @@ interface CaseJson {
   finding: Finding;
   files?: Record<string, string>;
   expect:
-    | { kind: 'edited'; files?: Record<string, string> }
+    | { kind: 'edited'; files?: Record<string, string>; behaviourChange?: boolean }
     | { kind: 'not_applicable'; reason: NotApplicableReason };
 }
 
@@ -64,6 +64,7 @@ export const loadFixtures = (codemod: Codemod): FixtureCase[] => {
               files: Object.fromEntries(
                 Object.entries(spec.expect.files ?? {}).map(([p, f]) => [p, read(dir, f)]),
               ),
+              behaviourChange: spec.expect.behaviourChange === true,
             }
           : spec.expect;
       return { name, when: spec.when, input, expect };

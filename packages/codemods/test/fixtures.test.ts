@@ -51,6 +51,8 @@ describe.each(CODEMODS.map((c) => [c.id, c] as const))('%s', (_id, codemod) => {
       idempotent: true,
       diffLocal: true,
     });
+    // A fix that changes observable behaviour must say so, and only such a fix.
+    expect(typeof evaluation.behaviourChange === 'string').toBe(fixture.expect.behaviourChange);
     const diff = unifiedDiff(edited.files);
     for (const file of edited.files) {
       const one = unifiedDiff([file]);

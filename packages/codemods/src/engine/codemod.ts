@@ -18,6 +18,11 @@ export interface FixContext {
   readonly input: CodemodInput;
   /** Adds a line to the result's notes (shown to the reviewer with the fix). */
   note(text: string): void;
+  /**
+   * Marks the fix as changing observable behaviour, with a one-line explanation (kept on the
+   * result's `behaviourChange` and its evaluation, and added to the notes for the reviewer).
+   */
+  behaviourChange(text: string): void;
   /** The text of another loaded file (`input.files`), or undefined. */
   fileText(path: string): string | undefined;
   /**

@@ -83,10 +83,15 @@ export const runCodemod = <D>(spec: CodemodSpec<D>, input: CodemodInput): Codemo
   const { file, site } = located;
   const editor = new FileEditor(file);
   const notes: string[] = [];
+  let behaviourChange: string | undefined;
   const others = new Map<string, FileChange>();
   const ctx: FixContext = {
     input,
     note: (text) => void notes.push(text),
+    behaviourChange: (text) => {
+      behaviourChange = text;
+      notes.push(`Behaviour change: ${text}`);
+    },
     fileText: (path) => {
       const loaded = loadedFile(input, path);
       return loaded && (others.get(loaded.path)?.after ?? loaded.text);
@@ -122,5 +127,6 @@ export const runCodemod = <D>(spec: CodemodSpec<D>, input: CodemodInput): Codemo
       startLine: file.lines.lineOf(statement.start) + 1,
       endLine: file.lines.lineOf(statement.end) + 1,
     },
+    ...(behaviourChange === undefined ? {} : { behaviourChange }),
   };
 };

@@ -48,6 +48,8 @@ export interface Evaluation {
   idempotent: boolean;
   diffLocal: boolean;
   failures: EvaluationFailure[];
+  /** The fix's `behaviourChange`, when it changes observable behaviour (for the reviewer). */
+  behaviourChange?: string;
 }
 
 /**
@@ -79,5 +81,6 @@ export const evaluate = (codemod: Codemod, input: CodemodInput, result: Edited):
     idempotent,
     diffLocal: !failures.some((f) => f.check === 'diff_local'),
     failures,
+    ...(result.behaviourChange === undefined ? {} : { behaviourChange: result.behaviourChange }),
   };
 };

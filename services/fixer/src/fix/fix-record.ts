@@ -23,6 +23,7 @@ export const toFixRecord = (
     pattern_gone: a.evaluation.patternGone,
     idempotent: a.evaluation.idempotent,
     diff_local: a.evaluation.diffLocal,
+    ...(a.evaluation.behaviourChange ? { behaviour_change: a.evaluation.behaviourChange } : {}),
   }));
   if (outcome.applied.length > 0) {
     const codemods = [...new Set(outcome.applied.map((a) => a.codemod))];
