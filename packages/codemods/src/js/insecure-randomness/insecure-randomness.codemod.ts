@@ -1,6 +1,9 @@
 import type { SgNode } from '@ast-grep/napi';
 import { defineCodemod } from '../../engine/define.js';
-import { notApplicable } from '../../engine/codemod.js';
+import { notApplicable, type FixContext } from '../../engine/codemod.js';
+import type { FileEditor } from '../../engine/file-editor.js';
+import { enclosingStatement, type SourceFile } from '../../engine/source-file.js';
+import type { NotApplicable, Site } from '../../types.js';
 import { ensureHelper } from '../../imports/helpers.js';
 import { ensureJsMember, identifierUsed } from '../../imports/js-imports.js';
 import { quoted } from '../../text/style.js';
@@ -29,10 +32,13 @@ export const jsInsecureRandomness = defineCodemod<Data>({
   owasp: ['A02:2021'],
   title: 'Cryptographically secure randomness for secrets',
   description:
-    'Replaces `Math.random()` (and `crypto.pseudoRandomBytes`) where it produces a secret, token ' +
-    'or identifier with `node:crypto`: `randomInt(n)` for `Math.floor(Math.random() * n)`, ' +
-    "`randomBytes(16).toString('hex')` for `Math.random().toString(36)` tokens, and a secure " +
-    'float helper otherwise. Only the call the finding points at changes.',
+    'Replaces every `Math.random()` of the statement a finding points at (and ' +
+    '`crypto.pseudoRandomBytes`) with the CSPRNG, whatever the value is named: triage decided ' +
+    'the finding is real. In Node code: `randomInt(n)` for `Math.floor(Math.random() * n)`, ' +
+    "`randomBytes(16).toString('hex')` for `Math.random().toString(36)` tokens (a " +
+    '`behaviour_change`: hex instead of base-36 characters), and a secure float helper ' +
+    'otherwise; in browser code (it touches `window` or `document`) a float helper on Web ' +
+    'Crypto `getRandomValues`. Other statements are left alone.',
   rationale: {
     problem:
       '`Math.random()` is a fast statistical generator whose internal state can be recovered ' +
@@ -42,8 +48,8 @@ export const jsInsecureRandomness = defineCodemod<Data>({
       '(`randomInt`, `randomBytes`), imported once in the style the file already uses.',
     safety:
       'The replacement keeps the type and range of the value (an integer in `[0, n)`, a ' +
-      'string of hexadecimal characters, a float in `[0, 1)`); other uses of `Math.random()` ' +
-      'in the file, such as jitter or animation, are left alone.',
+      'string of characters, a float in `[0, 1)`); only the statement the finding points at ' +
+      'changes, other uses of `Math.random()` in the file are left alone.',
   },
   references: [
     {
@@ -60,7 +66,42 @@ export const jsInsecureRandomness = defineCodemod<Data>({
     },
   ],
   codeFlow: 'source-first',
-  detect: (file) => [
+  detect,
+  fix: (site, editor, ctx) => {
+    if (!site.data) return;
+    if (site.data.call === 'pseudo-random-bytes') return editor.replace(site.node, 'randomBytes');
+    // Triage routed the finding: every Math.random() of the statement is fixed at once, so two
+    // calls on one line (a scanner reports each) leave nothing behind for the re-check.
+    const statement = enclosingStatement(site.node);
+    const within = (n: SgNode) =>
+      n.range().start.index >= statement.range().start.index &&
+      n.range().end.index <= statement.range().end.index;
+    const calls = detect(editor.file).filter(
+      (s): s is Site<Data> & { data: MathRandom } =>
+        s.data?.call === 'math-random' && within(s.node),
+    );
+    const browser = isBrowserCode(editor.root);
+    for (const one of calls) {
+      const call = one.anchors![0]!;
+      // An idiom whose bound holds another Math.random() is fixed call by call instead.
+      const nested = calls.some((other) => other !== one && contains(one.node, other.anchors![0]!));
+      const idiom = browser || nested ? ({ kind: 'float' } as const) : one.data.idiom;
+      const refused = fixCall(
+        editor,
+        ctx,
+        idiom,
+        idiom.kind === 'float' ? call : one.node,
+        browser,
+      );
+      if (refused) return refused;
+    }
+  },
+});
+
+type MathRandom = { call: 'math-random'; idiom: RandomIdiom };
+
+function detect(file: SourceFile): Site<Data>[] {
+  return [
     ...file.root.findAll('Math.random()').map((call) => {
       const { idiom, node } = idiomOf(call);
       return { node, anchors: [call], data: { call: 'math-random' as const, idiom } };
@@ -70,41 +111,51 @@ export const jsInsecureRandomness = defineCodemod<Data>({
       anchors: [call],
       data: { call: 'pseudo-random-bytes' as const },
     })),
-  ],
-  fix: ({ node, data }, editor, ctx) => {
-    if (!data) return;
-    if (isBrowserCode(editor.root)) {
-      return notApplicable(
-        'unsafe_to_change',
-        'browser code: node:crypto is not available; use crypto.getRandomValues() there',
-      );
-    }
-    if (data.call === 'pseudo-random-bytes') return editor.replace(node, 'randomBytes');
-    const { idiom } = data;
-    if (idiom.kind === 'int') {
-      const randomInt = ensureJsMember(editor, ctx, { ...CRYPTO, member: 'randomInt' });
-      return editor.replace(node, `${randomInt}(${bare(idiom.bound)})`);
-    }
+  ];
+}
+
+const contains = (outerNode: SgNode, inner: SgNode): boolean =>
+  outerNode.range().start.index <= inner.range().start.index &&
+  outerNode.range().end.index >= inner.range().end.index;
+
+/** Replaces one idiom; browser code gets Web Crypto (node:crypto is not there). */
+const fixCall = (
+  editor: FileEditor,
+  ctx: FixContext,
+  idiom: RandomIdiom,
+  node: SgNode,
+  browser: boolean,
+): NotApplicable | void => {
+  if (idiom.kind === 'int') {
+    const randomInt = ensureJsMember(editor, ctx, { ...CRYPTO, member: 'randomInt' });
+    return editor.replace(node, `${randomInt}(${bare(idiom.bound)})`);
+  }
+  if (idiom.kind === 'token') {
     const randomBytes = ensureJsMember(editor, ctx, { ...CRYPTO, member: 'randomBytes' });
-    if (idiom.kind === 'token') {
-      return editor.replace(
-        node,
-        `${randomBytes}(16).toString(${quoted(editor.file.style, 'hex')})`,
-      );
-    }
-    const helper = ensureHelper(editor, {
-      name: 'secureRandom',
-      code: [
+    ctx.behaviourChange(
+      'the token is now hexadecimal (up to 32 characters) instead of base 36: code that checks its length or alphabet must accept it',
+    );
+    return editor.replace(node, `${randomBytes}(16).toString(${quoted(editor.file.style, 'hex')})`);
+  }
+  const end = editor.file.style.semicolons ? ';' : '';
+  const body = browser
+    ? [
+        '/** A float in [0, 1) from the Web Crypto CSPRNG (53 random bits, as Math.random). */',
+        'function secureRandom() {',
+        `\tconst words = new DataView(crypto.getRandomValues(new Uint32Array(2)).buffer)${end}`,
+        `\treturn (words.getUint32(0) * 2 ** 21 + (words.getUint32(4) >>> 11)) / 2 ** 53${end}`,
+        '}',
+      ]
+    : [
         '/** A float in [0, 1) from the operating system CSPRNG (48 random bits). */',
         'function secureRandom() {',
-        `\treturn ${randomBytes}(6).readUIntBE(0, 6) / 2 ** 48${editor.file.style.semicolons ? ';' : ''}`,
+        `\treturn ${ensureJsMember(editor, ctx, { ...CRYPTO, member: 'randomBytes' })}(6).readUIntBE(0, 6) / 2 ** 48${end}`,
         '}',
-      ].join('\n'),
-    });
-    if (!helper) return notApplicable('unsafe_to_change', '`secureRandom` is already taken');
-    return editor.replace(node, `${helper}()`);
-  },
-});
+      ];
+  const helper = ensureHelper(editor, { name: 'secureRandom', code: body.join('\n') });
+  if (!helper) return notApplicable('unsafe_to_change', '`secureRandom` is already taken');
+  editor.replace(node, `${helper}()`);
+};
 
 /** Code that touches `window` or `document` runs in a browser, where node:crypto is absent. */
 const isBrowserCode = (root: SgNode): boolean =>
