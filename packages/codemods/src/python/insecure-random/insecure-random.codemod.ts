@@ -1,10 +1,17 @@
 import type { SgNode } from '@ast-grep/napi';
 import { notApplicable } from '../../engine/codemod.js';
 import { defineCodemod } from '../../engine/define.js';
-import type { SourceFile } from '../../engine/source-file.js';
+import { enclosingStatement, type SourceFile } from '../../engine/source-file.js';
 import { ensurePythonImport, pythonModuleLocal } from '../../imports/python-imports.js';
-import { purposeOf } from '../shared/context.js';
-import { calleeName, importMap, nameUsed, rootName } from '../shared/names.js';
+import { argumentsOf } from '../shared/args.js';
+import {
+  calleeName,
+  callsTo,
+  importMap,
+  nameUsed,
+  rootName,
+  type ImportMap,
+} from '../shared/names.js';
 import { dropImportIfUnused } from '../shared/unused-import.js';
 import { secureReplacement, type Replacement } from './replacements.js';
 
@@ -12,8 +19,12 @@ interface Data {
   replacement: Replacement | null;
   /** The node the replacement covers (the call, or `'%032x' % random.getrandbits(128)`). */
   target: SgNode;
+  /** Why the values stop being reproducible, when the program seeds the generator. */
+  seeded: string | null;
 }
 
+// Every module function Bandit (B311), Semgrep and Sonar report, plus the distributions
+// `secrets.SystemRandom` has too: all keep their signature there.
 const FUNCTIONS = new Set([
   'random',
   'randint',
@@ -26,6 +37,16 @@ const FUNCTIONS = new Set([
   'triangular',
   'getrandbits',
   'randbytes',
+  'betavariate',
+  'binomialvariate',
+  'expovariate',
+  'gammavariate',
+  'gauss',
+  'lognormvariate',
+  'normalvariate',
+  'paretovariate',
+  'vonmisesvariate',
+  'weibullvariate',
 ]);
 
 /** `'%032x' % random.getrandbits(128)`: the whole formatting is a `token_hex`. */
@@ -37,19 +58,43 @@ const hexFormatting = (call: SgNode): SgNode | null => {
   return /^['"]%0\d+x['"]$/.test(parent.field('left')?.text() ?? '') ? parent : null;
 };
 
-/** Module-level `random.*` calls whose value guards something (a token, a password, a code). */
+/** The `random.seed(x)` call of the file, if it seeds the module generator with a value. */
+const moduleSeed = (file: SourceFile, imports: ImportMap): SgNode | null =>
+  callsTo(file.root, imports, (n) => n === 'random.seed').find(
+    ({ call }) => argumentsOf(call).length > 0,
+  )?.call ?? null;
+
+/**
+ * Every `random.*` call (module functions and `random.Random(...)` instances), whatever the
+ * value is for: triage has already judged the finding, and the replacement keeps each call's
+ * type, range and distribution. Seeding is the one behaviour that goes, so it is flagged.
+ */
 const insecureCalls = (file: SourceFile) => {
   const imports = importMap(file.root);
+  const seed = moduleSeed(file, imports);
   return file.root.findAll({ rule: { kind: 'call' } }).flatMap((call) => {
     const name = calleeName(call, imports);
     const fn = name?.startsWith('random.') ? name.slice('random.'.length) : null;
+    if (fn === 'Random') {
+      const seeded = argumentsOf(call).length > 0;
+      const data: Data = {
+        replacement: (s) => `${s}.SystemRandom()`,
+        target: call,
+        seeded: seeded
+          ? `\`${call.text()}\` was seeded, so its sequence was reproducible; \`secrets.SystemRandom()\` ignores seeds and draws different values on every run`
+          : null,
+      };
+      return [{ node: call, data }];
+    }
     if (!fn || !FUNCTIONS.has(fn)) return [];
     const format = fn === 'getrandbits' ? hexFormatting(call) : null;
-    if (purposeOf(format ?? call) !== 'security') return [];
+    const seeded = seed
+      ? `the file seeds the module generator (\`${seed.text()}\` at line ${seed.range().start.line + 1}), so these values were reproducible; the \`secrets\` replacement ignores the seed`
+      : null;
     const whole = format && secureReplacement(fn, call, format);
     const data: Data = whole
-      ? { replacement: whole, target: format }
-      : { replacement: secureReplacement(fn, call, null), target: call };
+      ? { replacement: whole, target: format, seeded }
+      : { replacement: secureReplacement(fn, call, null), target: call, seeded };
     return [{ node: call, anchors: format ? [format] : [], data }];
   });
 };
@@ -65,15 +110,18 @@ export const pythonInsecureRandom = defineCodemod<Data>({
   },
   cwe: [338, 330],
   owasp: ['A02:2021'],
-  title: 'Cryptographically secure randomness for tokens and secrets',
+  title: 'Cryptographically secure randomness',
   description:
-    'Rewrites `random` module calls whose result becomes a token, password, key, nonce, salt or ' +
-    'one-time code (judged from the variable, key, argument or function it flows into) to the ' +
-    '`secrets` module: `choice` → `secrets.choice`, `randrange(n)` → `secrets.randbelow(n)`, ' +
-    "`randint(a, b)` → `secrets.randbelow(...) + a`, `getrandbits` → `secrets.randbits`, `'%032x' " +
-    '% getrandbits(128)` → `secrets.token_hex(16)`, `randbytes` → `secrets.token_bytes`, and the ' +
-    'others to a `secrets.SystemRandom()` method with the same signature. Uses with no security ' +
-    'role (jitter, sampling, shuffling for display) are left alone.',
+    'Rewrites every `random` module call triage routes (whatever the value is for: triage has ' +
+    'judged the finding) to the `secrets` module: `choice` → `secrets.choice`, `randrange(n)` → ' +
+    '`secrets.randbelow(n)`, `randint(a, b)` → `secrets.randbelow(...) + a`, `getrandbits` → ' +
+    "`secrets.randbits`, `'%032x' % getrandbits(128)` → `secrets.token_hex(16)`, `randbytes` → " +
+    '`secrets.token_bytes`, `random.Random(...)` → `secrets.SystemRandom()`, and the others to ' +
+    'a `secrets.SystemRandom()` method with the same signature. Imports inside functions, ' +
+    'aliases and `from random import ...` are followed. Policy: behaviour-preserving (same ' +
+    'types, ranges and distributions), except where the program seeds the generator ' +
+    '(`random.seed(x)` in the file, `random.Random(seed)`): the fix is still made, marked ' +
+    '`behaviour_change`, since the values stop being reproducible.',
   rationale: {
     problem:
       'The `random` module is a Mersenne Twister: after 624 outputs an observer can predict every later value, so tokens, passwords or codes drawn from it can be guessed.',
@@ -82,8 +130,9 @@ export const pythonInsecureRandom = defineCodemod<Data>({
       '`secrets.SystemRandom`, which has the same methods as `random`), with the same range and ' +
       'distribution: `randbelow(b - a + 1) + a` is exactly `randint(a, b)`.',
     safety:
-      'Values keep their type, range and format; only their predictability changes. `random.seed` ' +
-      'no longer affects these calls, which matters only to tests that expected fixed tokens.',
+      'Values keep their type, range and format; only their predictability changes. Where the ' +
+      'file seeds the generator (`random.seed(x)`, `random.Random(seed)`), the values were ' +
+      'reproducible and no longer are: the fix says so as a behaviour change for the reviewer.',
   },
   references: [
     {
@@ -100,16 +149,33 @@ export const pythonInsecureRandom = defineCodemod<Data>({
     },
   ],
   detect: insecureCalls,
-  fix: ({ node, data }, editor) => {
-    if (!data) return;
-    if (!data.replacement) {
+  fix: (site, editor, ctx) => {
+    if (!site.data) return;
+    // Every `random` call of the statement is fixed at once: a scanner reports each of two
+    // calls on one line, and a fix that left the other would fail its own re-check (and two
+    // fixes of the same line would conflict when both pull requests merge).
+    const statement = enclosingStatement(site.node);
+    const sites = insecureCalls(editor.file).filter((s) => within(s.data.target, statement));
+    const targets = sites.map((s) => s.data.target);
+    if (targets.some((t, i) => targets.some((u, j) => i !== j && within(t, u)))) {
+      return notApplicable('unsafe_to_change', 'a `random` call is nested in another one');
+    }
+    if (sites.some((s) => !s.data.replacement)) {
       return notApplicable('unsafe_to_change', 'the call passes arguments this fix cannot map');
     }
     if (!pythonModuleLocal(editor.root, 'secrets') && nameUsed(editor.root, 'secrets')) {
       return notApplicable('unsafe_to_change', 'the name `secrets` is already used in the file');
     }
+    const seeded = sites.find((s) => s.data.seeded)?.data!.seeded;
+    if (seeded) ctx.behaviourChange(seeded);
     const secrets = ensurePythonImport(editor, 'secrets');
-    editor.replace(data.target, data.replacement(secrets));
-    dropImportIfUnused(editor, rootName(node.field('function')!), [data.target]);
+    for (const { data } of sites) editor.replace(data.target, data.replacement!(secrets));
+    for (const local of new Set(sites.map((s) => rootName(s.node.field('function')!)))) {
+      dropImportIfUnused(editor, local, targets);
+    }
   },
 });
+
+const within = (inner: SgNode, outer: SgNode): boolean =>
+  outer.range().start.index <= inner.range().start.index &&
+  inner.range().end.index <= outer.range().end.index;
