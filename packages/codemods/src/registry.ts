@@ -26,6 +26,7 @@ import { jsOpenRedirect } from './js/open-redirect/open-redirect.codemod.js';
 import { jsLogInjection } from './js/log-injection/log-injection.codemod.js';
 import { jsSqlInjection } from './js/sql-injection/sql-injection.codemod.js';
 import { jsJwtAlgorithms } from './js/jwt-algorithms/jwt-algorithms.codemod.js';
+import { jsXPoweredBy } from './js/x-powered-by/x-powered-by.codemod.js';
 import { pythonAssertSecurityCheck } from './python/assert-security-check/assert-security-check.codemod.js';
 import { pythonCookieFlags } from './python/cookie-flags/cookie-flags.codemod.js';
 import { pythonDjangoCookieSettings } from './python/django-cookie-settings/django-cookie-settings.codemod.js';
@@ -66,6 +67,7 @@ export const CODEMODS: readonly Codemod[] = [
   jsLogInjection,
   jsSqlInjection,
   jsJwtAlgorithms,
+  jsXPoweredBy,
   // Python
   pythonYamlUnsafeLoad,
   pythonTlsVerifyDisabled,
