@@ -1,12 +1,12 @@
 import type { SgNode } from '@ast-grep/napi';
 import { notApplicable } from '../../engine/codemod.js';
 import { defineCodemod } from '../../engine/define.js';
+import type { FileEditor } from '../../engine/file-editor.js';
 import type { SourceFile } from '../../engine/source-file.js';
-import {
-  ensurePythonFromImport,
-  pythonFromLocal,
-  pythonModuleLocal,
-} from '../../imports/python-imports.js';
+import { appendToList } from '../../imports/list.js';
+import { ensurePythonFromImport } from '../../imports/python-imports.js';
+import { argumentsOf } from '../shared/args.js';
+import { calleeName, importMap, qualifiedName, type ImportMap } from '../shared/names.js';
 
 /** The unsafe PyYAML entry points and their safe equivalents. */
 const SAFE: Record<string, string> = {
@@ -44,38 +44,30 @@ const loaderOf = (args: SgNode[]): SgNode | null =>
   args.find((a) => a.kind() === 'keyword_argument' && a.field('name')?.text() === 'Loader') ??
   (args[1] && args[1].kind() !== 'keyword_argument' ? args[1] : null);
 
-const loaderName = (loader: SgNode): string => {
+/** The loader class's name: `yaml.FullLoader`, `FullLoader`, or `Loader` bound to `yaml.CLoader`. */
+const loaderName = (loader: SgNode, imports: ImportMap): string => {
   const value = loader.kind() === 'keyword_argument' ? loader.field('value')! : loader;
-  return value.text().slice(value.text().lastIndexOf('.') + 1);
+  const name = qualifiedName(value, imports) ?? value.text();
+  return name.slice(name.lastIndexOf('.') + 1);
 };
 
-/** Every call to an unsafe PyYAML loader in a file, resolved through its imports. */
+/**
+ * Every call to an unsafe PyYAML loader in a file, resolved through its imports wherever they
+ * are (module level, inside a function, under `try`/`if`), aliases and `from yaml import ...`.
+ */
 const unsafeLoads = (file: SourceFile) => {
-  const module = pythonModuleLocal(file.root, 'yaml');
-  const names = new Map(
-    Object.keys(SAFE).flatMap((fn) => {
-      const local = pythonFromLocal(file.root, 'yaml', fn);
-      return local ? [[local, fn] as const] : [];
-    }),
-  );
+  const imports = importMap(file.root);
   return file.root.findAll({ rule: { kind: 'call' } }).flatMap((call) => {
     const callee = call.field('function');
-    let fn: string | undefined;
-    let style: Data['style'] = 'name';
-    let renamed = callee;
-    if (callee?.kind() === 'attribute' && module && callee.field('object')?.text() === module) {
-      fn = callee.field('attribute')!.text();
-      style = 'attribute';
-      renamed = callee.field('attribute');
-    } else if (callee?.kind() === 'identifier') fn = names.get(callee.text());
-    if (!fn || !(fn in SAFE) || !renamed) return [];
-    const args =
-      call
-        .field('arguments')
-        ?.namedChildren()
-        .filter((a) => a.kind() !== 'comment') ?? [];
+    const qualified = calleeName(call, imports);
+    const fn = qualified?.startsWith('yaml.') ? qualified.slice('yaml.'.length) : undefined;
+    if (!callee || !fn || !(fn in SAFE)) return [];
+    const style: Data['style'] = callee.kind() === 'attribute' ? 'attribute' : 'name';
+    const renamed = style === 'attribute' ? callee.field('attribute') : callee;
+    if (!renamed) return [];
+    const args = argumentsOf(call);
     const loader = fn === 'load' || fn === 'load_all' ? loaderOf(args) : null;
-    if (loader && SAFE_LOADERS.has(loaderName(loader))) return [];
+    if (loader && SAFE_LOADERS.has(loaderName(loader, imports))) return [];
     const extra = args.filter((a) => a !== args[0] && a.id() !== loader?.id());
     const refusal =
       args.length === 0 ||
@@ -84,12 +76,39 @@ const unsafeLoads = (file: SourceFile) => {
         ? 'the stream is not a plain first argument'
         : extra.length > 0
           ? 'the call passes arguments besides the stream and the loader'
-          : loader && !UNSAFE_LOADERS.has(loaderName(loader))
-            ? `custom loader ${loaderName(loader)}: its constructors would be lost`
+          : loader && !UNSAFE_LOADERS.has(loaderName(loader, imports))
+            ? `custom loader ${loaderName(loader, imports)}: its constructors would be lost`
             : undefined;
     const data: Data = { fn, callee: renamed, style, loader, ...(refusal ? { refusal } : {}) };
     return [{ node: call, data }];
   });
+};
+
+/** The `from yaml import ...` statement that binds `local`, wherever it is. */
+const fromImportBinding = (root: SgNode, local: string): SgNode | undefined =>
+  root.findAll({ rule: { kind: 'import_from_statement' } }).find(
+    (s) =>
+      s.field('module_name')?.text() === 'yaml' &&
+      s
+        .namedChildren()
+        .slice(1)
+        .some((item) => (item.field('alias') ?? item).text() === local),
+  );
+
+/** The local name of `yaml.<safe>`, imported next to the one the call used. */
+const safeName = (editor: FileEditor, callee: SgNode, safe: string): string => {
+  const statement = fromImportBinding(editor.root, callee.text());
+  // A from-import inside a function or a `try` keeps the import where it is (the module may be
+  // an optional dependency), so the safe name joins that same statement.
+  if (!statement || statement.parent()?.kind() === 'module') {
+    return ensurePythonFromImport(editor, 'yaml', safe);
+  }
+  const bound = statement
+    .namedChildren()
+    .slice(1)
+    .some((item) => (item.field('alias') ?? item).text() === safe);
+  if (!bound) appendToList(editor, statement, statement.namedChildren().at(-1)!, safe);
+  return safe;
 };
 
 /** `remediate:python/yaml-unsafe-load`: `yaml.load` with an unsafe loader → `yaml.safe_load`. */
@@ -110,7 +129,10 @@ export const pythonYamlUnsafeLoad = defineCodemod<Data>({
   description:
     'Rewrites PyYAML `yaml.load(x)`, `yaml.load(x, Loader=yaml.Loader | FullLoader | ' +
     'UnsafeLoader)`, `unsafe_load` and `full_load` (and their `_all` forms) to `yaml.safe_load` ' +
-    '/ `yaml.safe_load_all`, keeping the `from yaml import load` style when the file uses it.',
+    '/ `yaml.safe_load_all`, keeping the `from yaml import load` style when the file uses it. ' +
+    'Imports are followed wherever they are (inside functions, `try: from yaml import CLoader as ' +
+    'Loader`), and a loader passed by keyword or position. Policy: behaviour-preserving for ' +
+    'standard YAML; a custom loader class is declined (its constructors would be lost).',
   rationale: {
     problem:
       "PyYAML's default, full and unsafe loaders build arbitrary Python objects from tags such " +
@@ -142,7 +164,7 @@ export const pythonYamlUnsafeLoad = defineCodemod<Data>({
     if (!data) return;
     if (data.refusal) return notApplicable('unsafe_to_change', data.refusal);
     const safe = SAFE[data.fn]!;
-    const name = data.style === 'attribute' ? safe : ensurePythonFromImport(editor, 'yaml', safe);
+    const name = data.style === 'attribute' ? safe : safeName(editor, data.callee, safe);
     editor.replace(data.callee, name);
     if (data.loader) {
       const args = node
