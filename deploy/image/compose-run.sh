@@ -8,8 +8,11 @@
 COMPOSE_PROJECT="remediation-image-test"
 COMPOSE_OBSERVABILITY="otel-collector jaeger prometheus grafana"
 
+# compose ARGS...: one compose command, bounded by COMPOSE_TIMEOUT seconds (default 600).
+# COMPOSE_BAKE=false: Compose's own BuildKit client honours the builds' network.host
+# entitlement; through `buildx bake` it is refused without a flag compose cannot pass.
 compose() {
-  "${COMPOSE[@]}" -p "$COMPOSE_PROJECT" --project-directory "$ROOT" -f "$ROOT/docker-compose.yml" \
+  COMPOSE_BAKE=false timeout "${COMPOSE_TIMEOUT:-600}" "${COMPOSE[@]}" -p "$COMPOSE_PROJECT" --project-directory "$ROOT" -f "$ROOT/docker-compose.yml" \
     -f "$ROOT/deploy/compose-test.yaml" --env-file "$COMPOSE_ENV_FILE" "$@"
 }
 
@@ -32,9 +35,9 @@ compose_test() {
   echo "compose: left out: $COMPOSE_OBSERVABILITY (their images, otel/opentelemetry-collector-contrib, jaegertracing/all-in-one, prom/prometheus and grafana/grafana, come only from Docker Hub, which this machine cannot reach; telemetry export is off in this run)" >&2
   compose config --quiet
   log "compose: building postgres and redis from Debian's packages"
-  timeout 1800 compose build postgres redis >&2
+  COMPOSE_TIMEOUT=1800 compose build postgres redis >&2
   log "compose: up (${SERVICES[*]})"
-  if ! timeout 600 compose up --detach --wait --wait-timeout 420 "${SERVICES[@]}" >&2; then
+  if ! compose up --detach --wait --wait-timeout 420 "${SERVICES[@]}" >&2; then
     compose ps -a >&2 || true
     compose logs --tail 30 >&2 || true
     return 1
