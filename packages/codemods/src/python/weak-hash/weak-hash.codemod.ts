@@ -13,7 +13,11 @@ import { dropImportIfUnused } from '../shared/unused-import.js';
 const WEAK = new Set(['md5', 'sha1', 'md4', 'md2']);
 
 interface Data {
-  /** `sha256` for a security digest, `flag` for bookkeeping (`usedforsecurity=False`). */
+  /**
+   * `flag` (`usedforsecurity=False`) when the names say the digest only keys a cache or a file,
+   * else `sha256`: triage has judged the finding real, and an unclear purpose is no reason to
+   * leave it (the new digest is flagged as a behaviour change for the reviewer instead).
+   */
   action: 'sha256' | 'flag';
   /** What names the algorithm: the callee (`md5`, `hashlib.md5`) or the `'md5'` literal. */
   algorithm: SgNode;
@@ -37,12 +41,9 @@ const purpose = (call: SgNode): 'security' | 'bookkeeping' | 'unknown' => {
   return 'unknown';
 };
 
-const refusalOf = (call: SgNode, kind: ReturnType<typeof purpose>): string | undefined => {
+const refusalOf = (call: SgNode): string | undefined => {
   if (isPasswordValue(call) || dataNames(call).some((n) => /passw|pwd|passphrase/i.test(n))) {
-    return 'a password hash needs a slow KDF (hashlib.scrypt, argon2) and a migration of the stored hashes, not a faster digest';
-  }
-  if (kind === 'unknown') {
-    return 'nothing around the digest says whether it protects something (use sha256) or only keys a cache (usedforsecurity=False)';
+    return 'a password hash needs a slow salted KDF (hashlib.scrypt, argon2), a migration of the stored hashes and the code that verifies them: one call site cannot change that correctly, and a faster digest is no fix';
   }
   return hasSplat(call) ? 'the call passes *args or **kwargs' : undefined;
 };
@@ -68,7 +69,7 @@ const weakDigests = (file: SourceFile) => {
     } else return [];
     if (isFalse(keyword(call, 'usedforsecurity')?.field('value') ?? undefined)) return [];
     const kind = purpose(call);
-    const refusal = refusalOf(call, kind);
+    const refusal = refusalOf(call);
     const data: Data = {
       action: kind === 'bookkeeping' ? 'flag' : 'sha256',
       algorithm,
@@ -112,7 +113,11 @@ export const pythonWeakHash = defineCodemod<Data>({
     'something (a token, a signature, an API key) becomes SHA-256; a digest that only keys a ' +
     'cache, an ETag, a checksum or a file name keeps its algorithm and gets ' +
     '`usedforsecurity=False` (Python 3.9+), which is exactly what it is. Password hashes and ' +
-    'digests whose purpose is unclear are left for a person.',
+    'digests whose purpose is unclear become SHA-256. Policy: `usedforsecurity=False` is ' +
+    'behaviour-preserving; SHA-256 is marked `behaviour_change` (another digest); password ' +
+    'hashes are declined: a KDF needs a salt, a stored-hash migration and the verifying code, ' +
+    'which one call site cannot change correctly. Follows `hashlib.new(name)`, aliases, ' +
+    '`from hashlib import md5` and imports inside functions.',
   rationale: {
     problem:
       'MD5 and SHA-1 collisions can be computed cheaply, so a digest that vouches for a token, a ' +
@@ -121,7 +126,8 @@ export const pythonWeakHash = defineCodemod<Data>({
     change:
       'Security digests switch to `hashlib.sha256` with the same arguments; bookkeeping digests ' +
       'keep MD5/SHA-1 and say so with `usedforsecurity=False`, which also keeps them working on ' +
-      'FIPS-restricted builds.',
+      'FIPS-restricted builds. An MD5/SHA-1 already marked `usedforsecurity=False` is the ' +
+      "author's declaration and is left as it is.",
     safety:
       '`usedforsecurity=False` changes nothing about the value. A SHA-256 digest is 64 hex ' +
       'characters instead of 32 or 40: digests already stored or shared under the old algorithm ' +
@@ -162,8 +168,8 @@ export const pythonWeakHash = defineCodemod<Data>({
       editor.replace(data.algorithm, ensurePythonFromImport(editor, 'hashlib', 'sha256'));
       dropImportIfUnused(editor, data.algorithm.text(), [data.algorithm]);
     }
-    ctx.note(
-      'The digest is now SHA-256 (64 hex characters): re-issue any digest stored or shared under the old algorithm.',
+    ctx.behaviourChange(
+      'the digest is now SHA-256 (64 hex characters): digests stored or shared under the old algorithm no longer match and must be re-issued',
     );
   },
 });
