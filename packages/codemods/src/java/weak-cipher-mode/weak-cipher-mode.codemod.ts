@@ -49,7 +49,9 @@ export const javaWeakCipherMode = defineCodemod<CipherData>({
     'a local Cipher with one `init(mode, key)` and one `doFinal(message)`), switches every such ' +
     'cipher to `"AES/GCM/NoPadding"`: encryption returns the random 12-byte IV followed by the ' +
     'ciphertext (through a small `withIv` helper), decryption reads the IV back from the message. ' +
-    'DES, RC4, Blowfish, CBC, one-sided use and any other shape are refused.',
+    'The ciphertext format changes, so the fix is a `behaviour_change`. Declined with a reason: ' +
+    'DES/3DES, RC4 and Blowfish (AES needs a new key of another length), CBC, and a class that ' +
+    'only encrypts or only decrypts (the other side would not read the new format).',
   rationale: {
     problem:
       'ECB encrypts equal blocks to equal ciphertext, so patterns of the plaintext show through ' +
@@ -114,8 +116,8 @@ export const javaWeakCipherMode = defineCodemod<CipherData>({
         `(${message}, ${IV_BYTES}, ${message}.length - ${IV_BYTES})`,
       );
     }
-    ctx.note(
-      'Ciphertexts now start with a 12-byte IV and end with a 16-byte GCM tag: values encrypted before this change cannot be decrypted by the new code and need to be re-encrypted.',
+    ctx.behaviourChange(
+      'ciphertexts now start with a 12-byte IV and end with a 16-byte GCM tag: values encrypted before this change cannot be decrypted by the new code and need to be re-encrypted',
     );
   },
 });

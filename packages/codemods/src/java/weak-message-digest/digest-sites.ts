@@ -13,6 +13,8 @@ export interface DigestData {
   replacement: string;
   /** When set, the site must not be changed (why). */
   refusal?: string;
+  /** A class the replacement is qualified with, imported by the fix (static-import sites). */
+  owner?: string;
 }
 
 const WEAK_ALGORITHMS = /^(MD2|MD4|MD5|SHA|SHA-?1)$/i;
@@ -36,16 +38,24 @@ const LIBRARY_METHODS: Record<string, Record<string, string>> = {
   Hashing: { md5: 'sha256', sha1: 'sha256' },
 };
 
+const OWNER_CLASSES: Record<string, string> = {
+  DigestUtils: 'org.apache.commons.codec.digest.DigestUtils',
+  Hashing: 'com.google.common.hash.Hashing',
+};
+
 const LIBRARY_IMPORTS: Record<string, RegExp> = {
   DigestUtils: /^import\s+org\.apache\.commons\.codec\.digest\.(DigestUtils|\*)\s*;/m,
   Hashing: /^import\s+com\.google\.common\.hash\.(Hashing|\*)\s*;/m,
 };
 
 const PASSWORD = /passw(or)?d|pwd|passphrase|credential/i;
-const INTEROP =
-  /checksum|etag|fingerprint|cache.?key|content.?md5|dedup|websocket|258EAFA5-E914-47DA-95CA-C5AB0DC85B11|gravatar|legacy/i;
+/**
+ * Protocols that fix the algorithm: the WebSocket handshake (RFC 6455 accept key, SHA-1 with
+ * this GUID) and the `Content-MD5` header (RFC 1864). Another digest is not a correct change.
+ */
+const PROTOCOL = /258EAFA5-E914-47DA-95CA-C5AB0DC85B11|content-md5/i;
 
-/** Why hashing in this method must not silently change algorithm, or undefined. */
+/** Why hashing here cannot be changed correctly, or undefined. */
 const contextRefusal = (call: SgNode): string | undefined => {
   const body = enclosingBody(call);
   const header = body?.field('name')?.text() ?? '';
@@ -53,8 +63,9 @@ const contextRefusal = (call: SgNode): string | undefined => {
   if (PASSWORD.test(header) || PASSWORD.test(statement)) {
     return 'this hashes a password: SHA-256 is still too fast for passwords; use a password KDF (PBKDF2, bcrypt, Argon2) and migrate stored hashes';
   }
-  if (INTEROP.test(header) || INTEROP.test(body?.text() ?? '')) {
-    return 'the digest looks like a checksum or protocol value other systems compare; changing the algorithm would break them';
+  // The protocol's constant is usually a field of the class, not in the method.
+  if (PROTOCOL.test(enclosingClassBody(call)?.text() ?? body?.text() ?? '')) {
+    return 'a protocol fixes this digest (WebSocket accept key or Content-MD5): the peer computes it with the same algorithm';
   }
   return undefined;
 };
@@ -70,8 +81,10 @@ const algorithmLiteral = (
   if (stringValue(arg) !== null) return { literal: arg, constant: false };
   if (kindOf(arg) !== 'identifier') return null;
   const declaration = declarationOf(arg.text(), arg);
-  if (declaration?.kind !== 'field' || stringValue(declaration.value) === null) return null;
-  if (!/\bfinal\b/.test(declaration.statement.text())) return null;
+  if (!declaration || !['field', 'local'].includes(declaration.kind)) return null;
+  if (stringValue(declaration.value) === null) return null;
+  // A field must be final to be a constant; a local is one when nothing reassigns it.
+  if (declaration.kind === 'field' && !/\bfinal\b/.test(declaration.statement.text())) return null;
   return { literal: declaration.value!, constant: true };
 };
 
@@ -112,21 +125,44 @@ const messageDigestSites = (file: SourceFile): Site<DigestData>[] =>
       ];
     });
 
+/** `import static org.apache.commons.codec.digest.DigestUtils.md5Hex;` (or `.*`) in the file. */
+const staticallyImported = (file: SourceFile, owner: string, method: string): boolean => {
+  const pkg =
+    owner === 'DigestUtils'
+      ? 'org\\.apache\\.commons\\.codec\\.digest'
+      : 'com\\.google\\.common\\.hash';
+  return new RegExp(`^import\\s+static\\s+${pkg}\\.${owner}\\.(${method}|\\*)\\s*;`, 'm').test(
+    file.text,
+  );
+};
+
 const librarySites = (file: SourceFile): Site<DigestData>[] =>
   callsIn(file.root).flatMap((call) => {
-    const owner = receiver(call)?.text().replace(/^.*\./, '') ?? '';
-    const table = LIBRARY_METHODS[owner];
+    const target = receiver(call);
+    // A bare `md5Hex(x)` is the library's only through a static import.
+    const owner = target
+      ? target.text().replace(/^.*\./, '')
+      : Object.keys(LIBRARY_METHODS).find((o) => staticallyImported(file, o, methodName(call)));
+    const table = owner ? LIBRARY_METHODS[owner] : undefined;
     const replacement = table?.[methodName(call)];
-    if (!replacement) return [];
-    const qualified = /\./.test(receiver(call)!.text());
-    if (!qualified && !LIBRARY_IMPORTS[owner]!.test(file.text)) return [];
+    if (!owner || !replacement) return [];
+    if (target) {
+      const qualified = /\./.test(target.text());
+      if (!qualified && !LIBRARY_IMPORTS[owner]!.test(file.text)) return [];
+    }
     const name = call.field('name')!;
     const refusal = contextRefusal(call);
     return [
       {
         node: call,
         anchors: [name],
-        data: { target: name, replacement, ...(refusal ? { refusal } : {}) },
+        data: {
+          target: name,
+          replacement,
+          // Statically imported: the new method is called on its class, which the fix imports.
+          ...(target ? {} : { owner: OWNER_CLASSES[owner]! }),
+          ...(refusal ? { refusal } : {}),
+        },
       },
     ];
   });

@@ -1,5 +1,6 @@
 import { notApplicable } from '../../engine/codemod.js';
 import { defineCodemod } from '../../engine/define.js';
+import { ensureJavaImport } from '../../imports/java-imports.js';
 import { weakDigestSites, type DigestData } from './digest-sites.js';
 
 /** `remediate:java/weak-message-digest`: MD5 / SHA-1 digests → SHA-256. */
@@ -22,10 +23,13 @@ export const javaWeakMessageDigest = defineCodemod<DigestData>({
   owasp: ['A02:2021'],
   title: 'SHA-256 instead of MD5 / SHA-1 message digests',
   description:
-    'Replaces `MessageDigest.getInstance("MD5" | "MD2" | "SHA-1" | "SHA1" | "SHA")` (also through a ' +
-    '`static final` String constant used only for digests) with `"SHA-256"`, and the commons-codec ' +
-    '`DigestUtils.md5Hex/sha1Hex/...` and Guava `Hashing.md5()/sha1()` calls with their SHA-256 ' +
-    'counterparts. Password hashing and checksums other systems compare are left for a person.',
+    'Replaces `MessageDigest.getInstance("MD5" | "MD2" | "SHA-1" | "SHA1" | "SHA")` (the name ' +
+    'inline, or in a `static final` field or local constant used only for digests, fully ' +
+    'qualified or not) with `"SHA-256"`, and the commons-codec `DigestUtils.md5Hex/sha1Hex/...` ' +
+    '(also statically imported) and Guava `Hashing.md5()/sha1()` calls with their SHA-256 ' +
+    'counterparts, whatever the names say: a `behaviour_change`, as digests differ. Declined ' +
+    'with a reason: password hashing (needs a KDF and a migration) and digests a protocol fixes ' +
+    '(WebSocket accept key, `Content-MD5`).',
   rationale: {
     problem:
       'MD5 and SHA-1 are broken: collisions can be computed (SHA-1 chosen-prefix collisions cost ' +
@@ -37,10 +41,10 @@ export const javaWeakMessageDigest = defineCodemod<DigestData>({
     safety:
       'The call keeps its type (`MessageDigest`, `byte[]`, hex `String`, Guava `HashFunction`), so ' +
       'the code compiles and runs unchanged; only the digest values differ (32 bytes, 64 hex ' +
-      'characters). Digests already stored or exchanged will not match new ones: the codemod ' +
-      'refuses where the method looks like password hashing (which needs a slow KDF and a ' +
-      'migration, not SHA-256) or like a checksum, ETag, cache key or protocol value (e.g. the ' +
-      'WebSocket handshake) that other systems compute with the old algorithm.',
+      'characters). Digests already stored or exchanged will not match new ones (the fix is ' +
+      'marked as a behaviour change for the reviewer); it refuses where the method hashes a ' +
+      'password (which needs a slow KDF and a migration, not SHA-256) or computes a value a ' +
+      'protocol defines with the old algorithm (the WebSocket handshake, `Content-MD5`).',
   },
   references: [
     { title: 'CWE-328: Use of Weak Hash', url: 'https://cwe.mitre.org/data/definitions/328.html' },
@@ -54,9 +58,13 @@ export const javaWeakMessageDigest = defineCodemod<DigestData>({
     },
   ],
   detect: weakDigestSites,
-  fix: ({ data }, editor) => {
+  fix: ({ data }, editor, ctx) => {
     if (!data) return;
     if (data.refusal) return notApplicable('unsafe_to_change', data.refusal);
-    editor.replace(data.target, data.replacement);
+    const owner = data.owner ? `${ensureJavaImport(editor, data.owner)}.` : '';
+    editor.replace(data.target, `${owner}${data.replacement}`);
+    ctx.behaviourChange(
+      'the digest is now SHA-256 (32 bytes, 64 hex characters): digests stored or exchanged under the old algorithm no longer match and must be recomputed',
+    );
   },
 });
