@@ -12,7 +12,7 @@ import {
   rootName,
   type ImportMap,
 } from '../shared/names.js';
-import { dropImportIfUnused } from '../shared/unused-import.js';
+import { dropImportsIfUnused } from '../shared/unused-import.js';
 import { secureReplacement, type Replacement } from './replacements.js';
 
 interface Data {
@@ -170,9 +170,11 @@ export const pythonInsecureRandom = defineCodemod<Data>({
     if (seeded) ctx.behaviourChange(seeded);
     const secrets = ensurePythonImport(editor, 'secrets');
     for (const { data } of sites) editor.replace(data.target, data.replacement!(secrets));
-    for (const local of new Set(sites.map((s) => rootName(s.node.field('function')!)))) {
-      dropImportIfUnused(editor, local, targets);
-    }
+    dropImportsIfUnused(
+      editor,
+      sites.map((s) => rootName(s.node.field('function')!)),
+      targets,
+    );
   },
 });
 

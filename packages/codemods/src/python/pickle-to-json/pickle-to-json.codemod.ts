@@ -6,16 +6,18 @@ import { ensurePythonImport } from '../../imports/python-imports.js';
 import { argumentsOf, hasSplat, positional } from '../shared/args.js';
 import { calleeName, importMap, rootName } from '../shared/names.js';
 import { commonBlock } from '../shared/scope.js';
-import { dropImportIfUnused } from '../shared/unused-import.js';
+import { dropImportsIfUnused } from '../shared/unused-import.js';
 import { jsonCompatible } from './json-compatible.js';
 
-const MODULES = ['pickle', 'cPickle', '_pickle', 'marshal'];
+const MODULES = ['pickle', 'cPickle', '_pickle', 'marshal', 'dill'];
 
 interface Data {
   fn: 'loads' | 'load';
   /** The one call in the file that writes what is read: `pickle.dumps(v)` or `pickle.dump(v, f)`. */
   producer: SgNode | null;
   refusal?: string;
+  /** True when nothing around the read catches what `json.loads` raises on old data. */
+  unguarded: boolean;
 }
 
 const HANDLES_VALUE_ERROR =
@@ -79,13 +81,21 @@ const unpickling = (file: SourceFile) => {
       const refusal =
         argumentsOf(call).length !== 1
           ? 'the call passes options besides the data'
-          : (producerRefusal(producers, fn) ??
-            (guarded(call)
-              ? undefined
-              : 'data stored before the change would now raise json.JSONDecodeError where nothing catches it'));
+          : producerRefusal(producers, fn);
       const producer = producers.length === 1 ? producers[0]! : null;
-      const data: Data = { fn: fn as Data['fn'], producer, ...(refusal ? { refusal } : {}) };
-      return { node: call, data, ...(producer ? { scope: commonBlock(call, producer) } : {}) };
+      const data: Data = {
+        fn: fn as Data['fn'],
+        producer,
+        unguarded: !guarded(call),
+        ...(refusal ? { refusal } : {}),
+      };
+      // Scanners report the writer too (Semgrep's avoid-pickle matches `dumps`): it anchors the
+      // same pair, which the fix changes together.
+      return {
+        node: call,
+        data,
+        ...(producer ? { anchors: [producer], scope: commonBlock(call, producer) } : {}),
+      };
     });
 };
 
@@ -99,6 +109,8 @@ export const pythonPickleToJson = defineCodemod<Data>({
     semgrep: [
       'python.lang.security.deserialization.pickle.avoid-pickle',
       'python.lang.security.audit.marshal.marshal-usage',
+      'python.lang.security.deserialization.pickle.avoid-dill',
+      'python.lang.security.deserialization.pickle.avoid-cPickle',
       'python_deserialization_rule-pickle',
       'python_deserialization_rule-marshal',
     ],
@@ -111,9 +123,12 @@ export const pythonPickleToJson = defineCodemod<Data>({
     'Replaces `pickle.loads`/`load` (and `marshal`) with `json.loads`/`load` together with the ' +
     "file's single matching `pickle.dumps`/`dump`, which becomes `json.dumps(value).encode()` " +
     '(bytes, as before) or `f.write(json.dumps(value).encode())`, when the pickled value is ' +
-    'plain JSON data (literals, lists, dicts with string keys, request fields) and the reading ' +
-    'code already handles bad input (`except Exception`/`ValueError`). Anything that may hold ' +
-    'tuples, sets, dates or objects, or whose writer is not in the file, is left for a person.',
+    'plain JSON data (literals, lists, dicts with string keys, request fields). `cPickle`, ' +
+    '`_pickle`, `dill`, aliases and `from pickle import loads` are followed. Policy: always a ' +
+    '`behaviour_change` (another serialization format: data stored before the change no ' +
+    'longer loads, which the explanation says, noting whether the reading code catches the ' +
+    'error). Declined with the reason: values that may hold tuples, sets, bytes, dates or ' +
+    'objects, a writer not in the file, several writers, extra options.',
   rationale: {
     problem:
       'Unpickling runs code: a pickle can name any callable (`os.system`) with arguments, so ' +
@@ -124,8 +139,9 @@ export const pythonPickleToJson = defineCodemod<Data>({
       'booleans, None, lists and dicts.',
     safety:
       'The value written is plain JSON data, so it reads back equal. Data stored in the old ' +
-      "pickle format (a user's existing cookie, a warm cache) fails to parse once and takes " +
-      'the error path the code already has for bad input.',
+      "pickle format (a user's existing cookie, a warm cache) no longer loads: where the " +
+      'reading code catches bad input it takes that path once; where it does not, the ' +
+      'behaviour change says so for the reviewer.',
   },
   references: [
     {
@@ -142,11 +158,16 @@ export const pythonPickleToJson = defineCodemod<Data>({
     },
   ],
   detect: unpickling,
-  fix: ({ node, data }, editor) => {
+  fix: ({ node, data }, editor, ctx) => {
     if (!data) return;
     if (data.refusal || !data.producer) {
       return notApplicable('unsafe_to_change', data.refusal ?? 'no producer');
     }
+    ctx.behaviourChange(
+      data.unguarded
+        ? 'the value is now stored as JSON: data pickled before the change raises json.JSONDecodeError where it is read, and nothing there catches it'
+        : 'the value is now stored as JSON: data pickled before the change fails to parse once and takes the existing error path',
+    );
     const json = ensurePythonImport(editor, 'json');
     const callee = node.field('function')!;
     const local = rootName(callee);
@@ -155,6 +176,6 @@ export const pythonPickleToJson = defineCodemod<Data>({
     const [value, file] = positional(producer);
     const dumped = `${json}.dumps(${value!.text()}).encode()`;
     editor.replace(producer, file ? `${file.text()}.write(${dumped})` : dumped);
-    dropImportIfUnused(editor, local, [callee, producer]);
+    dropImportsIfUnused(editor, [local, rootName(producer.field('function')!)], [callee, producer]);
   },
 });

@@ -43,14 +43,60 @@ const addsImports = (editor: FileEditor): boolean =>
       : !pythonModuleLocal(editor.root, module);
   });
 
-/**
- * Removes the import of `local` once the fix has replaced its last uses (`replaced` are the nodes
- * the fix rewrote), so the file does not keep an unused import. Leaves package `__init__.py`
- * files and names listed in `__all__` alone, since those imports may be re-exports.
- */
-export const dropImportIfUnused = (
-  editor: FileEditor,
+/** True when `local` is used anywhere outside its import and the nodes the fix rewrote. */
+const usedElsewhere = (
+  root: SgNode,
   local: string,
+  statement: SgNode,
+  replaced: readonly SgNode[],
+): boolean =>
+  root
+    .findAll({ rule: { kind: 'identifier', regex: `^${local}$` } })
+    .filter((id) => !inside(id, [statement, ...replaced]))
+    .some((id) => {
+      const parent = id.parent();
+      return (
+        !(parent?.kind() === 'attribute' && parent.field('attribute')?.id() === id.id()) &&
+        !(parent?.kind() === 'keyword_argument' && parent.field('name')?.id() === id.id())
+      );
+    });
+
+/** Removes a whole top-level import statement (and, at the top of the file, blank lines after). */
+const dropStatement = (editor: FileEditor, statement: SgNode): void => {
+  const { root, file } = editor;
+  const { lines, text } = file;
+  const line = statement.range().start.line;
+  const endLine = statement.range().end.line;
+  const after = text.slice(statement.range().end.index, lines.lineEnd(endLine));
+  if (lines.indentOf(line).length !== statement.range().start.column || after.trim() !== '') return;
+  if (line > 0) {
+    // Take the newline before the statement, so an import the fix adds after it still lands
+    // on a line of its own.
+    editor.replace({ start: lines.lineEnd(line - 1), end: lines.lineEnd(endLine) }, '', 'import');
+    return;
+  }
+  // An import the fix adds goes right after the last one: if that is this line, keep it.
+  if (lastPythonImport(root)?.id() === statement.id() && addsImports(editor)) return;
+  let end = lines.lineStart(endLine + 1);
+  while (
+    end < text.length &&
+    lines.lineOf(end) < lines.lineCount - 1 &&
+    text.slice(end, lines.lineEnd(lines.lineOf(end))).trim() === ''
+  ) {
+    end = lines.lineStart(lines.lineOf(end) + 1);
+  }
+  editor.replace({ start: 0, end }, '', 'import');
+};
+
+/**
+ * Removes the imports of `locals` once the fix has replaced their last uses (`replaced` are the
+ * nodes the fix rewrote), so the file does not keep unused imports: a statement left with no
+ * name goes whole, and neighbouring names of one statement go in one edit. Leaves package
+ * `__init__.py` files and names listed in `__all__` alone, since those imports may be re-exports.
+ */
+export const dropImportsIfUnused = (
+  editor: FileEditor,
+  locals: Iterable<string>,
   replaced: readonly SgNode[],
 ): void => {
   const { root, file } = editor;
@@ -59,56 +105,51 @@ export const dropImportIfUnused = (
     root.find({ rule: { kind: 'identifier', regex: '^__all__$' } })
   )
     return;
-  const found = bindingItem(root, local);
-  if (!found) return;
-  const uses = root
-    .findAll({ rule: { kind: 'identifier', regex: `^${local}$` } })
-    .filter((id) => !inside(id, [found.statement, ...replaced]))
-    .filter((id) => {
-      const parent = id.parent();
-      return (
-        !(parent?.kind() === 'attribute' && parent.field('attribute')?.id() === id.id()) &&
-        !(parent?.kind() === 'keyword_argument' && parent.field('name')?.id() === id.id())
-      );
-    });
-  if (uses.length > 0 || editor.memo.has(`drop:${local}`)) return;
-  editor.memo.set(`drop:${local}`, local);
-  const { statement, item } = found;
-  const module = statement.field('module_name');
-  const items = statement
-    .namedChildren()
-    .filter((n) => n.id() !== module?.id() && n.kind() !== 'comment');
-  const { lines, text } = file;
-  if (items.length === 1) {
-    const line = statement.range().start.line;
-    const endLine = statement.range().end.line;
-    const after = text.slice(statement.range().end.index, lines.lineEnd(endLine));
-    if (lines.indentOf(line).length !== statement.range().start.column || after.trim() !== '')
-      return;
-    if (line > 0) {
-      // Take the newline before the statement, so an import the fix adds after it still lands
-      // on a line of its own.
-      editor.replace({ start: lines.lineEnd(line - 1), end: lines.lineEnd(endLine) }, '', 'import');
-      return;
-    }
-    // An import the fix adds goes right after the last one: if that is this line, keep it.
-    if (lastPythonImport(root)?.id() === statement.id() && addsImports(editor)) return;
-    let end = lines.lineStart(endLine + 1);
-    while (
-      end < text.length &&
-      lines.lineOf(end) < lines.lineCount - 1 &&
-      text.slice(end, lines.lineEnd(lines.lineOf(end))).trim() === ''
-    ) {
-      end = lines.lineStart(lines.lineOf(end) + 1);
-    }
-    editor.replace({ start: 0, end }, '', 'import');
-    return;
+  const byStatement = new Map<number, { statement: SgNode; items: SgNode[] }>();
+  for (const local of new Set(locals)) {
+    const found = bindingItem(root, local);
+    if (!found || editor.memo.has(`drop:${local}`)) continue;
+    if (usedElsewhere(root, local, found.statement, replaced)) continue;
+    editor.memo.set(`drop:${local}`, local);
+    const entry = byStatement.get(found.statement.id()) ?? {
+      statement: found.statement,
+      items: [],
+    };
+    entry.items.push(found.item);
+    byStatement.set(found.statement.id(), entry);
   }
-  const i = items.findIndex((n) => n.id() === item.id());
-  const previous = items[i - 1];
-  const next = items[i + 1];
-  const range = previous
-    ? { start: previous.range().end.index, end: item.range().end.index }
-    : { start: item.range().start.index, end: next!.range().start.index };
-  editor.replace(range, '', 'import');
+  for (const { statement, items: unused } of byStatement.values()) {
+    const module = statement.field('module_name');
+    const items = statement
+      .namedChildren()
+      .filter((n) => n.id() !== module?.id() && n.kind() !== 'comment');
+    const gone = new Set(unused.map((n) => n.id()));
+    if (items.every((n) => gone.has(n.id()))) {
+      dropStatement(editor, statement);
+      continue;
+    }
+    // Each run of consecutive unused names goes with the separator before it (or after it,
+    // for a run at the start), so the remaining list stays well formed.
+    for (let i = 0; i < items.length;) {
+      if (!gone.has(items[i]!.id())) {
+        i += 1;
+        continue;
+      }
+      let j = i;
+      while (j + 1 < items.length && gone.has(items[j + 1]!.id())) j += 1;
+      const previous = items[i - 1];
+      const range = previous
+        ? { start: previous.range().end.index, end: items[j]!.range().end.index }
+        : { start: items[i]!.range().start.index, end: items[j + 1]!.range().start.index };
+      editor.replace(range, '', 'import');
+      i = j + 1;
+    }
+  }
 };
+
+/** `dropImportsIfUnused` for one name. */
+export const dropImportIfUnused = (
+  editor: FileEditor,
+  local: string,
+  replaced: readonly SgNode[],
+): void => dropImportsIfUnused(editor, [local], replaced);
