@@ -1,11 +1,14 @@
 import type { SgNode } from '@ast-grep/napi';
 import { defineCodemod } from '../../engine/define.js';
+import { enclosingStatement, type SourceFile } from '../../engine/source-file.js';
+import type { Site } from '../../types.js';
 import { notApplicable } from '../../engine/codemod.js';
 import { quoted } from '../../text/style.js';
 import { argsOf, calleeName } from '../common/calls.js';
 import { ensureValueHelper } from '../common/helper.js';
 import { fromRequest, unwrap } from '../common/request-input.js';
-import { stringParts } from '../common/string-parts.js';
+import { declaredSource } from '../common/declared-source.js';
+import { isBuiltString, stringParts } from '../common/string-parts.js';
 
 type Data = { parts: SgNode[] } | { refuse: string };
 
@@ -38,6 +41,28 @@ const dataParts = (source: SgNode): Data | null => {
   return { parts: data };
 };
 
+function detect(file: SourceFile): Site<Data>[] {
+  return file.root
+    .findAll({ rule: { any: [{ kind: 'new_expression' }, { kind: 'call_expression' }] } })
+    .filter(
+      (n) =>
+        calleeName(n) === 'RegExp' &&
+        unwrap(n.field(n.kind() === 'new_expression' ? 'constructor' : 'function')!).kind() ===
+          'identifier',
+    )
+    .flatMap((n) => {
+      const source = argsOf(n)[0];
+      if (!source || ['string', 'regex'].includes(String(unwrap(source).kind()))) return [];
+      // A pattern built in a `const` a few lines up is escaped where it is built.
+      const declared = declaredSource(source, isBuiltString);
+      const data = dataParts(declared?.value ?? source);
+      if (!data) return [];
+      return declared?.block
+        ? [{ node: n, anchors: [source, declared.value], scope: declared.block, data }]
+        : [{ node: n, anchors: [source], data }];
+    });
+}
+
 /** `remediate:js/regex-injection`: values in `new RegExp(...)` → escaped with a helper. */
 export const jsRegexInjection = defineCodemod<Data>({
   id: 'remediate:js/regex-injection',
@@ -60,7 +85,8 @@ export const jsRegexInjection = defineCodemod<Data>({
     'In `new RegExp(...)` sources built from literal pattern text and values (template literal or ' +
     'concatenation), or taken straight from a request, each value is wrapped in an ' +
     '`escapeRegExp` helper so it matches literally. A whole pattern from a variable of unknown ' +
-    'origin may be meant as a regular expression and is left for a person.',
+    'origin may be meant as a regular expression and is declined with that reason. The fix is ' +
+    'a `behaviour_change`: a value with metacharacters now matches them literally.',
   rationale: {
     problem:
       'A value inserted into a regular expression is interpreted as pattern syntax: input such ' +
@@ -83,22 +109,8 @@ export const jsRegexInjection = defineCodemod<Data>({
       url: 'https://developer.mozilla.org/en-US/docs/Web/JavaScript/Guide/Regular_expressions#escaping',
     },
   ],
-  detect: (file) =>
-    file.root
-      .findAll({ rule: { any: [{ kind: 'new_expression' }, { kind: 'call_expression' }] } })
-      .filter(
-        (n) =>
-          calleeName(n) === 'RegExp' &&
-          unwrap(n.field(n.kind() === 'new_expression' ? 'constructor' : 'function')!).kind() ===
-            'identifier',
-      )
-      .flatMap((n) => {
-        const source = argsOf(n)[0];
-        if (!source || ['string', 'regex'].includes(String(unwrap(source).kind()))) return [];
-        const data = dataParts(source);
-        return data ? [{ node: n, anchors: [source], data }] : [];
-      }),
-  fix: ({ data }, editor) => {
+  detect,
+  fix: ({ node, data }, editor, ctx) => {
     if (!data) return;
     if ('refuse' in data) return notApplicable('unsafe_to_change', data.refuse);
     const helper = ensureValueHelper(
@@ -110,6 +122,22 @@ export const jsRegexInjection = defineCodemod<Data>({
       ],
     );
     if (typeof helper !== 'string') return helper;
-    for (const part of data.parts) editor.replace(part, `${helper}(${part.text()})`);
+    // Scanners report each RegExp of a line; the statement's others are escaped with this one.
+    const statement = enclosingStatement(node);
+    const others = detect(editor.file).filter(
+      (other) =>
+        other.node.range().start.index >= statement.range().start.index &&
+        other.node.range().end.index <= statement.range().end.index &&
+        other.node.range().start.index !== node.range().start.index &&
+        other.data &&
+        'parts' in other.data,
+    );
+    const parts = [data, ...others.map((o) => o.data!)].flatMap((d) =>
+      'parts' in d ? d.parts : [],
+    );
+    for (const part of parts) editor.replace(part, `${helper}(${part.text()})`);
+    ctx.behaviourChange(
+      'a value holding regular-expression metacharacters now matches them literally instead of as pattern syntax',
+    );
   },
 });
