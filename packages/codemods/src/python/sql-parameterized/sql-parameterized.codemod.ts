@@ -3,7 +3,7 @@ import { notApplicable } from '../../engine/codemod.js';
 import { defineCodemod } from '../../engine/define.js';
 import type { SourceFile } from '../../engine/source-file.js';
 import { argumentsOf, insertArgumentAfter } from '../shared/args.js';
-import { enclosingFunction } from '../shared/names.js';
+import { enclosingFunction, nameUsed } from '../shared/names.js';
 import { commonBlock, localUses } from '../shared/scope.js';
 import { encodeText } from '../shared/strings.js';
 import { templateOf, type TemplatePiece } from '../shared/template.js';
@@ -19,7 +19,25 @@ interface Data {
   pieces: TemplatePiece[];
   quote: string;
   refusal?: string;
+  /**
+   * The `query = ...` assignment when the values must be evaluated where the query is built
+   * (they are calls or expressions that may change by the time it runs): the fix binds the
+   * parameters there too (`query, params = "...", (...)`).
+   */
+  hoist?: SgNode;
+  /** Set when the query variable is also logged or printed (it will show placeholders). */
+  logged?: boolean;
 }
+
+/** A call that only reports a value: `print(q)`, `log.debug("%s", q)`, `logger.info(q)`. */
+const REPORTING =
+  /^(print|(\w+\.)*(log|logger|logging|LOG|LOGGER|_log|_logger)\.(debug|info|warning|warn|error|exception|critical|log))$/;
+
+const reportedOnly = (read: SgNode): boolean => {
+  const list = read.parent();
+  const call = list?.kind() === 'argument_list' ? list.parent() : null;
+  return !!call && REPORTING.test(call.field('function')?.text() ?? '');
+};
 
 const SQL = /\b(select\s[\s\S]*\sfrom|insert\s+into|update\s+\S+\s+set|delete\s+from)\b/i;
 
@@ -45,6 +63,14 @@ const executeHelpers = (root: SgNode): Map<string, number> => {
   return helpers;
 };
 
+/** `base`, or `base_2`, ... : a name the file does not use yet. */
+const freeName = (root: SgNode, base: string): string => {
+  for (let i = 1; ; i += 1) {
+    const name = i === 1 ? base : `${base}_${i}`;
+    if (!nameUsed(root, name)) return name;
+  }
+};
+
 /** Expressions whose value cannot change between building the query and running it. */
 const PURE = /^[\w.]+(\[(\d+|'[^']*'|"[^"]*")\])?$|^(str|int|float)\([\w.]+\)$/;
 
@@ -54,6 +80,7 @@ const siteOf = (call: SgNode, argument: SgNode) => {
   let scope: SgNode | undefined;
   let anchor: SgNode | undefined;
   let refusal: string | undefined;
+  let logged = false;
   if (argument.kind() === 'identifier') {
     const fn = enclosingFunction(call);
     const uses = fn && localUses(fn, argument.text());
@@ -62,7 +89,9 @@ const siteOf = (call: SgNode, argument: SgNode) => {
     built = assignment.field('right')!;
     anchor = assignment;
     scope = commonBlock(assignment, call);
-    if (uses.assignments.length !== 1 || uses.reads.length !== 1 || uses.parameter) {
+    const others = uses.reads.filter((r) => r.id() !== argument.id());
+    logged = others.length > 0 && others.every(reportedOnly);
+    if (uses.assignments.length !== 1 || (others.length > 0 && !logged) || uses.parameter) {
       refusal = 'the query variable is reassigned or used elsewhere';
     }
   }
@@ -82,15 +111,13 @@ const siteOf = (call: SgNode, argument: SgNode) => {
   }
   const text = template.pieces.map((p) => (p.kind === 'text' ? p.value : ' x ')).join('');
   if (!template.pieces.some((p) => p.kind === 'value') || !SQL.test(text)) return null;
-  if (
-    !refusal &&
-    anchor &&
-    template.pieces.some((p) => p.kind === 'value' && !PURE.test(p.text.replace(/\s/g, '')))
-  ) {
-    refusal = 'a value would be evaluated later than the query was built';
-  }
+  const impure =
+    !!anchor &&
+    template.pieces.some((p) => p.kind === 'value' && !PURE.test(p.text.replace(/\s/g, '')));
+  if (impure && anchor?.field('type')) refusal ??= 'the query variable is annotated';
   const quote = template.literals[0]!.quote;
-  return { built, scope, anchor, refusal, pieces: template.pieces, quote };
+  const hoist = impure ? anchor : undefined;
+  return { built, scope, anchor, refusal, pieces: template.pieces, quote, hoist, logged };
 };
 
 /** Every `.execute(...)` (or same-file helper) call that runs a query built from values. */
@@ -121,6 +148,8 @@ const builtQueries = (file: SourceFile) => {
       pieces: site.pieces,
       quote: site.quote,
       ...(refusal ? { refusal } : {}),
+      ...(site.hoist ? { hoist: site.hoist } : {}),
+      ...(site.logged ? { logged: true } : {}),
     };
     const anchors = [site.built, ...(site.anchor ? [site.anchor] : [])];
     return [{ node: call, anchors, data, ...(site.scope ? { scope: site.scope } : {}) }];
@@ -152,8 +181,12 @@ export const pythonSqlParameterized = defineCodemod<Data>({
     '(inline, or in a local variable used only by the call) into a query with placeholders plus ' +
     'a parameter tuple: `?` for sqlite3, `%s` for psycopg, PyMySQL and mysqlclient (inferred from ' +
     'the calls, imports or requirements of the project). Quoted values lose their quotes; a value ' +
-    "inside a quoted pattern (`'%{term}%'`) becomes one parameter. Values that stand for table or " +
-    'column names, conditions or `IN` lists are left for a person.',
+    "inside a quoted pattern (`'%{term}%'`) becomes one parameter. A query built in a variable " +
+    'lines before the call is followed; when its values are calls that could change by the ' +
+    'time it runs, the parameters are bound where the query is built (`sql, sql_params = ' +
+    '"...", (...)`). Policy: behaviour-preserving; a query variable that is also logged is a ' +
+    '`behaviour_change` (the log shows placeholders). Values that stand for table or column ' +
+    'names, conditions or `IN` lists, and an unknown driver, are declined with the reason.',
   rationale: {
     problem:
       'Splicing values into SQL text lets a value that contains a quote or SQL syntax change the ' +
@@ -194,6 +227,19 @@ export const pythonSqlParameterized = defineCodemod<Data>({
     const query = `${data.quote}${encodeText(result.query, data.quote)}${data.quote}`;
     const params =
       result.params.length === 1 ? `(${result.params[0]},)` : `(${result.params.join(', ')})`;
+    if (data.logged) {
+      ctx.behaviourChange(
+        `\`${data.argument.text()}\` is also logged or printed: it now shows the placeholders, not the values`,
+      );
+    }
+    if (data.hoist) {
+      // The values are evaluated where the query was built, as before, and travel with it.
+      const name = freeName(editor.root, `${data.argument.text()}_params`);
+      editor.replace(data.hoist.field('left')!, `${data.argument.text()}, ${name}`);
+      editor.replace(data.built, `${query}, ${params}`);
+      insertArgumentAfter(editor, data.call, data.argument, name);
+      return;
+    }
     const inline = data.built.id() === data.argument.id();
     const replacing = inline ? { node: data.argument, text: query } : undefined;
     const laidOut = insertArgumentAfter(editor, data.call, data.argument, params, replacing);
