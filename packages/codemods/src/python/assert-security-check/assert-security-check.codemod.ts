@@ -7,6 +7,8 @@ import { isSecretName, wordsOf } from '../shared/context.js';
 interface Data {
   condition: SgNode;
   message: SgNode | null;
+  /** True when the condition names no access check. */
+  invariant: boolean;
 }
 
 const TEST_PATH = /(^|\/)(tests?|testing)\/|(^|\/)(test_[^/]*|[^/]*_test|conftest)\.py$/;
@@ -78,13 +80,18 @@ const negation = (condition: SgNode): string => {
   return LOOSE.has(kind) ? `not (${condition.text()})` : `not ${condition.text()}`;
 };
 
-/** `assert` statements outside tests whose condition checks authentication or authorization. */
+/**
+ * `assert` statements outside tests. Triage has judged the finding; an assert whose condition
+ * does not name an access check (an invariant) is still rewritten, but it then starts running
+ * under `-O`, which is flagged.
+ */
 const securityAsserts = (file: SourceFile) => {
   if (TEST_PATH.test(file.path.replace(/\\/g, '/'))) return [];
   return file.root.findAll({ rule: { kind: 'assert_statement' } }).flatMap((statement) => {
     const [condition, message] = statement.namedChildren().filter((c) => c.kind() !== 'comment');
-    if (!condition || !guardsAccess(condition)) return [];
-    return [{ node: statement, data: { condition, message: message ?? null } }];
+    if (!condition) return [];
+    const invariant = !guardsAccess(condition);
+    return [{ node: statement, data: { condition, message: message ?? null, invariant } }];
   });
 };
 
@@ -99,8 +106,11 @@ export const pythonAssertSecurityCheck = defineCodemod<Data>({
   description:
     'Rewrites an `assert` outside test code whose condition checks authentication or ' +
     'authorization (`user.is_admin`, `has_perm(...)`, `token == expected`, ...) into ' +
-    '`if not (condition): raise AssertionError(message)`. Asserts that check invariants, types ' +
-    'or shapes, and asserts in tests, are left alone.',
+    '`if not (condition): raise AssertionError(message)`. Policy: every assert triage routes ' +
+    'outside tests is rewritten (behaviour-preserving without `-O`); one whose condition names ' +
+    'no access check (an invariant, a type or a shape) is marked `behaviour_change`, since ' +
+    'under `-O` it now runs and may raise. Asserts in tests are left alone (pytest rewrites ' +
+    'them to report values).',
   rationale: {
     problem:
       'Python drops `assert` statements when run with `-O` or `PYTHONOPTIMIZE` (common in ' +
@@ -127,7 +137,7 @@ export const pythonAssertSecurityCheck = defineCodemod<Data>({
     },
   ],
   detect: securityAsserts,
-  fix: ({ node, data }, editor) => {
+  fix: ({ node, data }, editor, ctx) => {
     if (!data) return;
     const { lines, style, text } = editor.file;
     const line = node.range().start.line;
@@ -140,6 +150,11 @@ export const pythonAssertSecurityCheck = defineCodemod<Data>({
     const raise = data.message
       ? `raise AssertionError(${data.message.text()})`
       : 'raise AssertionError';
+    if (data.invariant) {
+      ctx.behaviourChange(
+        'the assert checks no access but an invariant: under python -O (PYTHONOPTIMIZE) it now runs and raises where it was stripped',
+      );
+    }
     editor.replace(node, `if ${test}:\n${indent}${style.indent}${raise}`);
   },
 });
