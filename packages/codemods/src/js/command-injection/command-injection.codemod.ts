@@ -3,12 +3,45 @@ import { defineCodemod } from '../../engine/define.js';
 import { notApplicable } from '../../engine/codemod.js';
 import { ensureJsMember } from '../../imports/js-imports.js';
 import { argsOf, propertyOf, stringValue } from '../common/calls.js';
+import { declaredSource } from '../common/declared-source.js';
 import { unwrap } from '../common/request-input.js';
 import { isBuiltString, stringParts } from '../common/string-parts.js';
 import { splitCommand, wordSource } from './argv.js';
 import { childProcessCallee, renameImport } from './child-process.js';
 
-type Data = { sync: boolean; viaMember: boolean };
+type Data = {
+  sync: boolean;
+  viaMember: boolean;
+  /** The `const` that builds the command line a few lines before the call, used only there. */
+  declared?: SgNode;
+};
+
+/**
+ * True when building the value runs code (a call, `await`, an assignment): moving it from its
+ * `const` into the later call would change when that runs.
+ */
+const hasEffects = (value: SgNode): boolean =>
+  value.find({
+    rule: {
+      any: [
+        'call_expression',
+        'new_expression',
+        'await_expression',
+        'assignment_expression',
+        'update_expression',
+        'augmented_assignment_expression',
+      ].map((kind) => ({ kind })),
+    },
+  }) !== null;
+
+/** The whole `const cmd = ...;` statement of a declared command, when it declares only that. */
+const declarationOf = (value: SgNode): SgNode | null => {
+  const declaration = value.parent()?.parent();
+  return declaration?.kind() === 'lexical_declaration' &&
+    declaration.findAll({ rule: { kind: 'variable_declarator' } }).length === 1
+    ? declaration
+    : null;
+};
 
 /** `remediate:js/command-injection`: `exec(\`cmd ${x}\`)` → `execFile('cmd', [x])`. */
 export const jsCommandInjection = defineCodemod<Data>({
@@ -72,12 +105,25 @@ export const jsCommandInjection = defineCodemod<Data>({
       const callee = childProcessCallee(file.root, call);
       const command = argsOf(call)[0];
       if (!callee || !command || stringValue(command) !== null) return [];
+      // `const cmd = \`git log ${ref}\`; exec(cmd)`: split where the line is built.
+      const declared = isBuiltString(command) ? null : declaredSource(command, isBuiltString);
+      if (declared?.block && declarationOf(declared.value) && !hasEffects(declared.value)) {
+        return [
+          {
+            node: call,
+            anchors: [declared.value],
+            scope: declared.block,
+            data: { ...callee, declared: declared.value },
+          },
+        ];
+      }
       return [{ node: call, data: callee }];
     }),
   fix: ({ node, data }, editor, ctx) => {
     if (!data) return;
     const [command, ...rest] = argsOf(node);
-    if (!isBuiltString(command!)) {
+    const built = data.declared ?? command!;
+    if (!isBuiltString(built)) {
       return notApplicable(
         'unsafe_to_change',
         'the command line is built elsewhere; only a literal program with interpolated values can be split safely',
@@ -87,7 +133,7 @@ export const jsCommandInjection = defineCodemod<Data>({
     if (options && propertyOf(unwrap(options), 'shell')) {
       return notApplicable('unsafe_to_change', 'the call asks for a shell explicitly');
     }
-    const words = splitCommand(stringParts(command!));
+    const words = splitCommand(stringParts(built));
     if (typeof words === 'string') return notApplicable('unsafe_to_change', words);
     const [program, ...args] = words;
     if (!program || program.some((p) => p.kind === 'expr')) {
@@ -111,6 +157,17 @@ export const jsCommandInjection = defineCodemod<Data>({
     }
     const argv = `[${args.map((w) => wordSource(w, quote)).join(', ')}]`;
     editor.replace(command!, `${wordSource(program, quote)}, ${argv}`);
+    if (data.declared) {
+      // The constant is used by this call only: it goes with the shell command line it held.
+      const declaration = declarationOf(data.declared)!;
+      const { lines, text } = editor.file;
+      const start = lines.lineStart(declaration.range().start.line);
+      const end = lines.lineStart(declaration.range().end.line + 1);
+      const own = editor.file.span(declaration);
+      const alone =
+        !text.slice(start, own.start).trim() && !text.slice(own.end, end).trim() && end > own.end;
+      editor.replace(alone ? { start, end } : own, '');
+    }
     if (
       args.some(
         (w) =>
