@@ -104,8 +104,8 @@ export const pythonAssertSecurityCheck = defineCodemod<Data>({
   owasp: ['A04:2021'],
   title: 'Access checks that survive python -O instead of assert',
   description:
-    'Rewrites an `assert` outside test code whose condition checks authentication or ' +
-    'authorization (`user.is_admin`, `has_perm(...)`, `token == expected`, ...) into ' +
+    'Rewrites an `assert` outside test code, typically one that checks authentication or ' +
+    'authorization (`user.is_admin`, `has_perm(...)`, `token == expected`, ...), into ' +
     '`if not (condition): raise AssertionError(message)`. Policy: every assert triage routes ' +
     'outside tests is rewritten (behaviour-preserving without `-O`); one whose condition names ' +
     'no access check (an invariant, a type or a shape) is marked `behaviour_change`, since ' +

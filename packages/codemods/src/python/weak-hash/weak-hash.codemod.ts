@@ -112,8 +112,8 @@ export const pythonWeakHash = defineCodemod<Data>({
     'judged from the names it flows into and the data it hashes: a digest that protects ' +
     'something (a token, a signature, an API key) becomes SHA-256; a digest that only keys a ' +
     'cache, an ETag, a checksum or a file name keeps its algorithm and gets ' +
-    '`usedforsecurity=False` (Python 3.9+), which is exactly what it is. Password hashes and ' +
-    'digests whose purpose is unclear become SHA-256. Policy: `usedforsecurity=False` is ' +
+    '`usedforsecurity=False` (Python 3.9+), which is exactly what it is. A digest ' +
+    'whose purpose is unclear becomes SHA-256 too (triage judged it). Policy: `usedforsecurity=False` is ' +
     'behaviour-preserving; SHA-256 is marked `behaviour_change` (another digest); password ' +
     'hashes are declined: a KDF needs a salt, a stored-hash migration and the verifying code, ' +
     'which one call site cannot change correctly. Follows `hashlib.new(name)`, aliases, ' +
