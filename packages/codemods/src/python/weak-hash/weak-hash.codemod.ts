@@ -8,7 +8,8 @@ import { appendArgument, hasSplat, isFalse, keyword, positional } from '../share
 import { isBookkeepingName, isPasswordValue, isSecretName, purposeOf } from '../shared/context.js';
 import { calleeName, importMap } from '../shared/names.js';
 import { literalValue } from '../shared/strings.js';
-import { dropImportIfUnused } from '../shared/unused-import.js';
+import { nestedSites, statementSites } from '../shared/statement-sites.js';
+import { dropImportsIfUnused } from '../shared/unused-import.js';
 
 const WEAK = new Set(['md5', 'sha1', 'md4', 'md2']);
 
@@ -146,30 +147,44 @@ export const pythonWeakHash = defineCodemod<Data>({
     },
   ],
   detect: weakDigests,
-  fix: ({ node, data }, editor, ctx) => {
-    if (!data) return;
-    if (data.refusal) return notApplicable('unsafe_to_change', data.refusal);
-    if (data.action === 'flag') {
-      const pyproject = nearestFile(ctx.input, ctx.input.path, 'pyproject.toml')?.text;
-      if (allowsPythonBefore39(pyproject)) {
-        return notApplicable(
-          'unsafe_to_change',
-          'the project supports Python before 3.9, which has no usedforsecurity',
-        );
+  fix: (site, editor, ctx) => {
+    if (!site.data) return;
+    const sites = statementSites(site, weakDigests(editor.file));
+    const refused = sites.find((s) => s.data?.refusal)?.data?.refusal;
+    if (refused) return notApplicable('unsafe_to_change', refused);
+    if (nestedSites(sites))
+      return notApplicable('unsafe_to_change', 'a digest is nested in another');
+    const flags = sites.some((s) => s.data?.action === 'flag');
+    if (
+      flags &&
+      allowsPythonBefore39(nearestFile(ctx.input, ctx.input.path, 'pyproject.toml')?.text)
+    ) {
+      return notApplicable(
+        'unsafe_to_change',
+        'the project supports Python before 3.9, which has no usedforsecurity',
+      );
+    }
+    const renamed: SgNode[] = [];
+    for (const { node, data } of sites) {
+      if (!data) continue;
+      if (data.action === 'flag') appendArgument(editor, node, 'usedforsecurity=False');
+      else if (data.style === 'new') {
+        editor.replace(data.algorithm, data.algorithm.text().replace(/md[245]|sha1/i, 'sha256'));
+      } else if (data.style === 'attribute') editor.replace(data.algorithm, 'sha256');
+      else {
+        editor.replace(data.algorithm, ensurePythonFromImport(editor, 'hashlib', 'sha256'));
+        renamed.push(data.algorithm);
       }
-      appendArgument(editor, node, 'usedforsecurity=False');
-      return;
     }
-    if (data.style === 'new') {
-      editor.replace(data.algorithm, data.algorithm.text().replace(/md[245]|sha1/i, 'sha256'));
-    } else if (data.style === 'attribute') {
-      editor.replace(data.algorithm, 'sha256');
-    } else {
-      editor.replace(data.algorithm, ensurePythonFromImport(editor, 'hashlib', 'sha256'));
-      dropImportIfUnused(editor, data.algorithm.text(), [data.algorithm]);
-    }
-    ctx.behaviourChange(
-      'the digest is now SHA-256 (64 hex characters): digests stored or shared under the old algorithm no longer match and must be re-issued',
+    dropImportsIfUnused(
+      editor,
+      renamed.map((n) => n.text()),
+      renamed,
     );
+    if (sites.some((s) => s.data?.action === 'sha256')) {
+      ctx.behaviourChange(
+        'the digest is now SHA-256 (64 hex characters): digests stored or shared under the old algorithm no longer match and must be re-issued',
+      );
+    }
   },
 });
