@@ -6,6 +6,7 @@ import type { SourceFile } from '../../engine/source-file.js';
 import { appendToList } from '../../imports/list.js';
 import { ensurePythonFromImport } from '../../imports/python-imports.js';
 import { argumentsOf } from '../shared/args.js';
+import { nestedSites, statementSites } from '../shared/statement-sites.js';
 import { calleeName, importMap, qualifiedName, type ImportMap } from '../shared/names.js';
 
 /** The unsafe PyYAML entry points and their safe equivalents. */
@@ -160,19 +161,25 @@ export const pythonYamlUnsafeLoad = defineCodemod<Data>({
     },
   ],
   detect: unsafeLoads,
-  fix: ({ node, data }, editor) => {
-    if (!data) return;
-    if (data.refusal) return notApplicable('unsafe_to_change', data.refusal);
-    const safe = SAFE[data.fn]!;
-    const name = data.style === 'attribute' ? safe : safeName(editor, data.callee, safe);
-    editor.replace(data.callee, name);
-    if (data.loader) {
-      const args = node
-        .field('arguments')!
-        .namedChildren()
-        .filter((a) => a.kind() !== 'comment');
-      const previous = args[args.findIndex((a) => a.id() === data.loader!.id()) - 1]!;
-      editor.replace({ start: previous.range().end.index, end: data.loader.range().end.index }, '');
+  fix: (site, editor) => {
+    if (!site.data) return;
+    const sites = statementSites(site, unsafeLoads(editor.file));
+    const refused = sites.find((s) => s.data?.refusal)?.data?.refusal;
+    if (refused) return notApplicable('unsafe_to_change', refused);
+    if (nestedSites(sites)) return notApplicable('unsafe_to_change', 'a load is nested in another');
+    for (const { node, data } of sites) {
+      if (!data) continue;
+      const safe = SAFE[data.fn]!;
+      const name = data.style === 'attribute' ? safe : safeName(editor, data.callee, safe);
+      editor.replace(data.callee, name);
+      if (data.loader) {
+        const args = argumentsOf(node);
+        const previous = args[args.findIndex((a) => a.id() === data.loader!.id()) - 1]!;
+        editor.replace(
+          { start: previous.range().end.index, end: data.loader.range().end.index },
+          '',
+        );
+      }
     }
   },
 });
