@@ -12,6 +12,7 @@ describe('queue registry', () => {
       ['triage', 5, 'exponential'],
       ['fix', 3, 'exponential'],
       ['pr-publish', 8, 'exponential'],
+      ['pr-refresh', 6, 'exponential'],
       ['forge-event', 5, 'exponential'],
       ['webhook-delivery', 5, 'schedule'],
     ]);

@@ -76,6 +76,18 @@ export const QUEUES = {
     worker: { concurrency: 2, lockDurationMs: 5 * 60_000 },
     jobId: (p) => `pr-${p.fixId}`,
   }),
+  prRefresh: define({
+    name: 'pr-refresh',
+    consumer: 'pr-publisher',
+    // An open fix PR brought onto the default branch after another fix PR of its repository
+    // was merged (three-way rebase, or superseded and its findings released).
+    payload: Type.Object({ fixId: Id, mergedPullRequestId: Id }, { additionalProperties: false }),
+    attempts: 6,
+    backoff: { type: 'exponential', delayMs: 30_000, jitter: 0.5 },
+    ...retention,
+    worker: { concurrency: 1, lockDurationMs: 5 * 60_000 },
+    jobId: (p) => `refresh-${p.fixId}-${p.mergedPullRequestId}`,
+  }),
   forgeEvent: define({
     name: 'forge-event',
     consumer: 'pr-publisher',

@@ -16,9 +16,11 @@ import { Queue, type Worker } from 'bullmq';
 import type { PublisherConfig } from './config.js';
 import { forgeEventProcessor } from './events/forge-event.processor.js';
 import { pollOpenPullRequests } from './events/pr-poll.js';
+import { refreshOpenPullRequests } from './events/refresh-after-merge.js';
 import { createForgeResolver } from './forge-resolver.js';
 import { publishProcessor } from './publish/publish.processor.js';
 import { recordNotPublished } from './publish/publish.repository.js';
+import { refreshProcessor } from './publish/refresh.processor.js';
 
 export interface Publisher {
   workers: Worker[];
@@ -54,25 +56,24 @@ export const createPublisher = (deps: {
     },
   });
   const ingest = createProducer(QUEUES.sarifIngest, { connection: deps.producerRedis, prefix });
-  const publish = createWorker(
-    QUEUES.prPublish,
-    publishProcessor({
-      db,
-      logger,
-      source,
-      forgeFor,
-      author,
-      branchPrefix: config.PR_BRANCH_PREFIX,
-      publicUrl: config.PUBLIC_URL.replace(/\/+$/, ''),
-      capRetryMs: config.PR_CAP_RETRY_MS,
-      gitTimeoutMs: config.GIT_READ_TIMEOUT_MS,
-    }),
-    {
-      connection: deps.workerRedis,
-      prefix,
-      overrides: { concurrency: config.PUBLISHER_CONCURRENCY },
-    },
-  );
+  const refresh = createProducer(QUEUES.prRefresh, { connection: deps.producerRedis, prefix });
+  const afterMerge = refreshOpenPullRequests(refresh);
+  const publishDeps = {
+    db,
+    logger,
+    source,
+    forgeFor,
+    author,
+    branchPrefix: config.PR_BRANCH_PREFIX,
+    publicUrl: config.PUBLIC_URL.replace(/\/+$/, ''),
+    capRetryMs: config.PR_CAP_RETRY_MS,
+    gitTimeoutMs: config.GIT_READ_TIMEOUT_MS,
+  };
+  const publish = createWorker(QUEUES.prPublish, publishProcessor(publishDeps), {
+    connection: deps.workerRedis,
+    prefix,
+    overrides: { concurrency: config.PUBLISHER_CONCURRENCY },
+  });
   publish.on('failed', (job, err) => {
     if (!job || !isFinalFailure(job, err)) return;
     const { fixId } = job.data as { fixId: string };
@@ -85,30 +86,36 @@ export const createPublisher = (deps: {
   });
   const events = createWorker(
     QUEUES.forgeEvent,
-    forgeEventProcessor({ db, logger, forgeFor, ingest, limits: DEFAULT_LIMITS }),
+    forgeEventProcessor({ db, logger, forgeFor, ingest, limits: DEFAULT_LIMITS, afterMerge }),
     { connection: deps.workerRedis, prefix },
   );
-  const queues = [QUEUES.prPublish, QUEUES.forgeEvent].map(
+  const refresher = createWorker(QUEUES.prRefresh, refreshProcessor(publishDeps), {
+    connection: deps.workerRedis,
+    prefix,
+  });
+  const queues = [QUEUES.prPublish, QUEUES.forgeEvent, QUEUES.prRefresh].map(
     (q) => new Queue(q.name, { connection: deps.workerRedis, prefix }),
   );
   let poll: { stop(): Promise<void> } | undefined;
   return {
-    workers: [publish, events],
+    workers: [publish, events, refresher],
     queues,
     run: () => {
       void publish.run();
       void events.run();
+      void refresher.run();
       poll = startPeriodic({
         name: 'open pull request poll',
         intervalMs: config.PR_POLL_INTERVAL_MS,
         logger,
-        task: () => pollOpenPullRequests({ db, logger, forgeFor, batch: config.PR_POLL_BATCH }),
+        task: () =>
+          pollOpenPullRequests({ db, logger, forgeFor, batch: config.PR_POLL_BATCH, afterMerge }),
       });
     },
     stop: async () => {
       await poll?.stop();
-      await Promise.all([publish.close(), events.close()]);
-      await Promise.all([ingest.close(), ...queues.map((q) => q.close())]);
+      await Promise.all([publish.close(), events.close(), refresher.close()]);
+      await Promise.all([ingest.close(), refresh.close(), ...queues.map((q) => q.close())]);
       await source.close();
     },
   };

@@ -249,6 +249,7 @@ describe('closing the loop on a git remote', () => {
       logger: createLogger({ service: 'test', level: 'silent' }),
       forgeFor: () => Promise.reject(new Error('no open PR should be polled')),
       batch: 50,
+      afterMerge: () => Promise.reject(new Error('nothing is merged again')),
     });
     expect(await eventsOf(tenant.repoId, 'pr.merged')).toHaveLength(1);
     r.remove();

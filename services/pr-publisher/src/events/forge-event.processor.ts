@@ -10,9 +10,9 @@ import type { Processor } from '@remediation/runtime';
 import { DelayedError, UnrecoverableError } from 'bullmq';
 import { sql } from 'kysely';
 import { ingestCodeScanning, type CodeScanningDeps } from './code-scanning.js';
-import { closePullRequest } from './pr-transition.js';
+import { closePullRequest, type AfterMerge } from './pr-transition.js';
 
-export type ForgeEventDeps = CodeScanningDeps & { db: Db };
+export type ForgeEventDeps = CodeScanningDeps & { db: Db; afterMerge: AfterMerge };
 
 /** Repositories of that forge named `fullName` (the same repository may be in several organizations). */
 const repositoriesNamed = (db: Db, provider: string, fullName: string) =>
@@ -74,6 +74,7 @@ const handle = async (
               by: event.closedBy,
               reason: 'closed without merging',
             },
+        deps.afterMerge,
       ),
     );
   }

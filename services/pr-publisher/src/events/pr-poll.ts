@@ -1,13 +1,14 @@
 import type { Db } from '@remediation/db';
 import { isForgeError, type ForgeProvider, type ForgeRepository } from '@remediation/forges';
 import type { Logger } from '@remediation/runtime';
-import { closePullRequest } from './pr-transition.js';
+import { closePullRequest, type AfterMerge } from './pr-transition.js';
 
 export interface PollDeps {
   db: Db;
   logger: Logger;
   forgeFor(repositoryId: string): Promise<{ provider: ForgeProvider; repo: ForgeRepository }>;
   batch: number;
+  afterMerge: AfterMerge;
 }
 
 /**
@@ -35,12 +36,17 @@ export const pollOpenPullRequests = async (deps: PollDeps): Promise<number> => {
       });
       if (state.state === 'merged')
         changed += Number(
-          await closePullRequest(deps.db, pr.id, {
-            state: 'merged',
-            at: state.mergedAt,
-            by: state.mergedBy,
-            mergeCommitSha: state.mergeCommitSha,
-          }),
+          await closePullRequest(
+            deps.db,
+            pr.id,
+            {
+              state: 'merged',
+              at: state.mergedAt,
+              by: state.mergedBy,
+              mergeCommitSha: state.mergeCommitSha,
+            },
+            deps.afterMerge,
+          ),
         );
       else if (state.state === 'closed')
         changed += Number(

@@ -1,10 +1,21 @@
 import { makeEnvelope } from '@remediation/contracts';
-import { insertOutboxEvent, newId, type Db } from '@remediation/db';
+import { insertOutboxEvent, newId, type Db, type DbOrTx } from '@remediation/db';
 
 /** What a forge says happened to a PR (from a webhook or a poll). */
 export type PrOutcome =
   | { state: 'merged'; at: string | null; by: string | null; mergeCommitSha: string | null }
   | { state: 'closed'; at: string | null; by: string | null; reason: string | null };
+
+/**
+ * Called inside the transaction of a merge, before it commits: enqueues the refresh of the
+ * repository's other open fix PRs. A failure rolls the merge back, so the webhook job or the
+ * next poll sees the PR open and tries both again (the refresh is never lost; an extra refresh
+ * of a PR that did not change leaves its branch as it is).
+ */
+export type AfterMerge = (
+  trx: DbOrTx,
+  merged: { pullRequestId: string; repositoryId: string },
+) => Promise<void>;
 
 /**
  * Moves an open fix PR to `merged` or `closed` — its fix too — and writes `pr.merged` or
@@ -16,6 +27,7 @@ export const closePullRequest = (
   db: Db,
   pullRequestId: string,
   outcome: PrOutcome,
+  afterMerge?: AfterMerge,
 ): Promise<boolean> =>
   db.transaction().execute(async (trx) => {
     const at = outcome.at ? new Date(outcome.at) : new Date();
@@ -98,5 +110,7 @@ export const closePullRequest = (
       type: envelope.type,
       envelope,
     });
+    if (outcome.state === 'merged' && afterMerge)
+      await afterMerge(trx, { pullRequestId, repositoryId: pr.repository_id });
     return true;
   });

@@ -4,7 +4,7 @@ import { isForgeError, type ForgeProvider, type ForgeRepository } from '@remedia
 import type { Logger, Processor } from '@remediation/runtime';
 import type { SourceAccess } from '@remediation/source-access';
 import { DelayedError, type Job } from 'bullmq';
-import { branchName, commitMessage, prBody } from './pr-content.js';
+import { publishRequest } from './publish-request.js';
 import {
   loadFixToPublish,
   openPullRequests,
@@ -78,62 +78,24 @@ export const publishProcessor =
         await recordNotPublished(deps.db, fixId, { status: 'superseded', reason: rebased.reason });
         return { superseded: true };
       }
-      const findings = item.findings.map((f) => ({
-        id: f.id,
-        tool: f.tool,
-        ruleId: f.rule_id,
-        severity: f.severity,
-        uri: f.uri,
-        startLine: f.start_line,
-        message: f.message,
-        cwe: Array.isArray(f.rule['cwe']) ? (f.rule['cwe'] as string[]) : [],
-      }));
-      const fix = {
-        id: item.fix.id,
-        codemod: item.fix.codemod,
-        summary: item.fix.summary,
-        rationale: item.fix.rationale,
-        evaluation: item.fix.evaluation,
-        filesChanged: item.fix.files_changed,
-      };
       const notes = rebased.rebased
         ? [
             `The default branch moved since the scan; the fix was merged onto ${head.sha.slice(0, 12)}.`,
           ]
         : [];
-      const branch = branchName(deps.branchPrefix, fix);
-      const published = await provider.publish(repo, {
-        branch,
-        baseBranch: item.repository.defaultBranch,
+      const request = publishRequest(item, deps, {
         baseSha: head.sha,
-        commit: {
-          message: commitMessage(fix, findings),
-          author: deps.author,
-          files: rebased.files,
-        },
-        pr: {
-          title: fix.summary,
-          body: prBody(
-            fix,
-            findings,
-            {
-              findingUrl: (id) => `${deps.publicUrl}/v1/findings/${id}`,
-              fixUrl: `${deps.publicUrl}/v1/fixes/${fix.id}`,
-            },
-            notes,
-          ),
-          labels: item.repository.settings.labels,
-          reviewers: item.repository.settings.reviewers,
-          draft: item.repository.settings.draft_prs,
-        },
+        files: rebased.files,
+        notes,
       });
+      const published = await provider.publish(repo, request);
       const url = published.prUrl ?? `${item.repository.cloneUrl}#refs/heads/${published.branch}`;
       const opened = await recordOpened(deps.db, item, {
         url,
         number: published.prNumber,
         branch: published.branch,
         headSha: published.headSha,
-        title: fix.summary,
+        title: item.fix.summary,
         targetBranch: item.repository.defaultBranch,
         files: rebased.files.map((f) => f.path),
       });

@@ -1,7 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runGit } from '@remediation/source-access';
+import { mergeFile } from './three-way.js';
 
 export interface RebasedFile {
   path: string;
@@ -52,8 +53,9 @@ export const diffPaths = (diff: string): { path: string; deleted: boolean }[] =>
 /**
  * The fix's files as they must be at the branch's current head. The diff is applied to the
  * commit it was made for (the scanned commit); when the head moved, each file is merged three
- * ways (head, scanned commit, fixed) with `git merge-file`, as a rebase would. A conflict
- * means the fix no longer fits: the reason says which file.
+ * ways (head, scanned commit, fixed) as a rebase would, with what other merged fixes added alike
+ * (a dependency, an import, a helper) kept once (`mergeFile`, decision 0025). A conflict means
+ * the fix no longer fits: the reason says which file.
  */
 export const rebaseFix = async (
   mirror: string,
@@ -97,15 +99,9 @@ export const rebaseFix = async (
           reason: `${path} was ${ours === null ? 'deleted' : 'added'} since the scan`,
         };
       rebased = true;
-      const [o, b, t] = ['ours', 'base', 'theirs'].map((n) => join(dir, n));
-      await Promise.all([writeFile(o!, ours), writeFile(b!, base), writeFile(t!, theirs)]);
-      const merged = await runGit(['merge-file', '-p', '--', o!, b!, t!], { cwd: dir, timeoutMs });
-      if (merged.exitCode !== 0)
-        return {
-          ok: false,
-          reason: `${path} changed since the scan where the fix edits it (the three-way merge conflicts)`,
-        };
-      files.push({ path, content: merged.stdout.toString('utf8') });
+      const merged = await mergeFile(dir, path, { base, ours, fixed: theirs }, timeoutMs);
+      if (!merged.ok) return merged;
+      files.push({ path, content: merged.content });
     }
     return { ok: true, files, rebased };
   } finally {

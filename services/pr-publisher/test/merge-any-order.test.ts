@@ -1,0 +1,245 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parsesWithoutErrors, unifiedDiff } from '@remediation/codemods';
+import { newId } from '@remediation/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalRepo, type LocalRepo } from '../../../test/e2e/support/git-repo.js';
+import { insertIngestedScan, insertTenant } from '../../../test/e2e/support/tenant.js';
+import { createHarness, type Harness } from './harness.js';
+
+/**
+ * Three fixes made on one scanned commit, touching the same Python module, the same
+ * JavaScript module and the same requirements.txt, in the shapes the codemods give them: the
+ * same import added at the same place, the same helper added at different places, different
+ * requirements appended at the end, a require and a helper inserted after the same line.
+ */
+const FEEDS = `import re
+import xml.etree.ElementTree as ET
+
+import yaml
+
+
+def load_config(body):
+    return ET.fromstring(body)
+
+
+def load_feed(body):
+    root = ET.fromstring(body)
+    return [item.text for item in root]
+
+
+def load_settings(text):
+    return yaml.load(text, Loader=yaml.Loader)
+`;
+const REQUIREMENTS = 'flask>=3.0\nrequests>=2.31\n';
+const SEARCH = `'use strict';
+const express = require('express');
+
+function byTitle(items, q) {
+  return items.filter((i) => new RegExp(q).test(i.title));
+}
+
+function byTag(items, tag) {
+  return items.filter((i) => new RegExp(tag, 'i').test(i.tags));
+}
+
+function requestId() {
+  return Math.random().toString(36).slice(2);
+}
+
+module.exports = { byTitle, byTag, requestId, express };
+`;
+const HELPER = `function escapeRegExp(s) {
+  return s.replace(/[.*+?^\${}()|[\\]\\\\]/g, '\\\\$&');
+}
+`;
+const DEFUSED = 'import xml.etree.ElementTree as ET\nimport defusedxml.ElementTree as DET\n';
+
+const FIXES: Record<string, Record<string, string>> = {
+  // defusedxml for load_config, declared in requirements.txt.
+  xmlConfig: {
+    'app/feeds.py': FEEDS.replace('import xml.etree.ElementTree as ET\n', DEFUSED).replace(
+      'return ET.fromstring(body)',
+      'return DET.fromstring(body)',
+    ),
+    'requirements.txt': `${REQUIREMENTS}defusedxml>=0.7.1\n`,
+  },
+  // defusedxml for load_feed (the same import and requirement), and an escaped pattern with the
+  // helper after the imports.
+  xmlFeedAndRegex: {
+    'app/feeds.py': FEEDS.replace('import xml.etree.ElementTree as ET\n', DEFUSED).replace(
+      'root = ET.fromstring(body)',
+      'root = DET.fromstring(body)',
+    ),
+    'requirements.txt': `${REQUIREMENTS}defusedxml>=0.7.1\n`,
+    'src/search.js': SEARCH.replace(
+      "const express = require('express');\n",
+      () => `const express = require('express');\n\n${HELPER}`,
+    ).replace('new RegExp(q)', 'new RegExp(escapeRegExp(q))'),
+  },
+  // Safe YAML (PyYAML declared), and in search.js a require after the same line, the same
+  // helper further down, another escaped pattern and a secure random.
+  yamlAndSearch: {
+    'app/feeds.py': FEEDS.replace('yaml.load(text, Loader=yaml.Loader)', 'yaml.safe_load(text)'),
+    'requirements.txt': `${REQUIREMENTS}PyYAML>=6.0.1\n`,
+    'src/search.js': SEARCH.replace(
+      "const express = require('express');\n",
+      "const express = require('express');\nconst crypto = require('node:crypto');\n",
+    )
+      .replace('function byTag(', () => `${HELPER}\nfunction byTag(`)
+      .replace("new RegExp(tag, 'i')", "new RegExp(escapeRegExp(tag), 'i')")
+      .replace('Math.random().toString(36).slice(2)', "crypto.randomBytes(8).toString('hex')"),
+  },
+};
+const BASE: Record<string, string> = {
+  'app/feeds.py': FEEDS,
+  'requirements.txt': REQUIREMENTS,
+  'src/search.js': SEARCH,
+};
+
+const permutations = <T>(xs: readonly T[]): T[][] =>
+  xs.length <= 1
+    ? [[...xs]]
+    : xs.flatMap((x, i) =>
+        permutations([...xs.slice(0, i), ...xs.slice(i + 1)]).map((rest) => [x, ...rest]),
+      );
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=reviewer', '-c', 'user.email=r@example.com', ...args], {
+    cwd,
+    encoding: 'utf8',
+  }).trim();
+
+const waitUntil = async (what: string, check: () => Promise<boolean> | boolean) => {
+  const deadline = Date.now() + 60_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+  h.start({ PR_POLL_INTERVAL_MS: '1000' });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+/** A repository with the three fixes `generated` on its first commit. */
+const seed = async (repo: LocalRepo) => {
+  const tenant = await insertTenant(h.db, repo.url, { auto_pr: true });
+  await h.db
+    .updateTable('repositories')
+    .set({ provider: 'git' })
+    .where('id', '=', tenant.repoId)
+    .execute();
+  const ids: Record<string, string> = {};
+  for (const [name, files] of Object.entries(FIXES)) {
+    const { scanId, findingIds } = await insertIngestedScan(h.db, tenant, repo.head(), [
+      { ruleId: name, tool: 'Bandit', uri: Object.keys(files)[0]!, startLine: 1, message: name },
+    ]);
+    const id = newId();
+    ids[name] = id;
+    await h.db
+      .insertInto('fixes')
+      .values({
+        id,
+        repository_id: tenant.repoId,
+        scan_id: scanId,
+        finding_ids: findingIds,
+        codemod: `remediate:test/${name}`,
+        status: 'generated',
+        summary: `Fix ${name}`,
+        files_changed: Object.keys(files).length,
+        diff: unifiedDiff(
+          Object.entries(files).map(([path, after]) => ({
+            path,
+            before: BASE[path]!,
+            after,
+            changes: [],
+          })),
+        ),
+        rationale: 'test',
+        evaluation: JSON.stringify({ ok: true, checks: {} }),
+      })
+      .execute();
+  }
+  return { tenant, ids };
+};
+
+const branchOf = async (fixId: string) =>
+  (
+    await h.db
+      .selectFrom('pull_requests')
+      .select(['branch', 'state'])
+      .where('fix_id', '=', fixId)
+      .executeTakeFirstOrThrow()
+  ).branch;
+
+const statusOf = async (fixId: string) =>
+  await h.db
+    .selectFrom('fixes')
+    .select(['status', 'publish_error'])
+    .where('id', '=', fixId)
+    .executeTakeFirstOrThrow();
+
+const count = (text: string, needle: string) => text.split(needle).length - 1;
+
+describe('fixes merged one after another, in every order', () => {
+  for (const order of permutations(Object.keys(FIXES))) {
+    it(`when the fix PRs are merged in the order ${order.join(', ')}, then each merges cleanly and the result has each dependency, import and helper once and parses`, async () => {
+      const repo = createLocalRepo(BASE);
+      const work = mkdtempSync(join(tmpdir(), 'merge-order-'));
+      try {
+        const { ids } = await seed(repo);
+        for (const id of Object.values(ids)) await h.publish.add({ fixId: id });
+        for (const id of Object.values(ids))
+          expect((await h.waitForFix(id, (s) => s !== 'generated')).status).toBe('pr_open');
+        git(work, 'clone', '-q', repo.bare, 'w');
+        const clone = join(work, 'w');
+        for (const name of order) {
+          const branch = await branchOf(ids[name]!);
+          // The branch must sit on the current main: refreshed after the previous merge.
+          const main = git(repo.bare, 'rev-parse', 'main');
+          await waitUntil(`${name} is based on main`, async () => {
+            if ((await statusOf(ids[name]!)).status !== 'pr_open') return true;
+            return git(repo.bare, 'rev-parse', `${branch}~1`) === main;
+          });
+          expect(await statusOf(ids[name]!)).toEqual({ status: 'pr_open', publish_error: null });
+          git(clone, 'fetch', '-q', 'origin');
+          git(clone, 'merge', '-q', '--no-ff', '--no-edit', `origin/${branch}`);
+          git(clone, 'push', '-q', 'origin', 'HEAD:main');
+          await h.waitForFix(ids[name]!, (s) => s === 'merged', 60_000);
+        }
+        const feeds = git(clone, 'show', 'HEAD:app/feeds.py');
+        const requirements = git(clone, 'show', 'HEAD:requirements.txt');
+        const search = git(clone, 'show', 'HEAD:src/search.js');
+        expect(requirements.split('\n').sort()).toEqual(
+          ['defusedxml>=0.7.1', 'flask>=3.0', 'PyYAML>=6.0.1', 'requests>=2.31'].sort(),
+        );
+        expect(count(feeds, 'import defusedxml.ElementTree as DET')).toBe(1);
+        expect(count(feeds, 'ET.fromstring(body)')).toBe(2);
+        expect(count(feeds, 'DET.fromstring(body)')).toBe(2);
+        expect(feeds).toContain('yaml.safe_load(text)');
+        expect(count(search, 'function escapeRegExp(')).toBe(1);
+        expect(count(search, "require('node:crypto')")).toBe(1);
+        expect(search).toContain('new RegExp(escapeRegExp(q))');
+        expect(search).toContain("new RegExp(escapeRegExp(tag), 'i')");
+        expect(search).not.toContain('Math.random');
+        expect(parsesWithoutErrors('python', feeds)).toBe(true);
+        expect(parsesWithoutErrors('javascript', search)).toBe(true);
+        // Strict mode refuses a second declaration of a name in a module.
+        const file = join(work, 'search.mjs');
+        writeFileSync(file, search.replace("'use strict';", ''));
+        execFileSync(process.execPath, ['--check', file]);
+      } finally {
+        rmSync(work, { recursive: true, force: true });
+        repo.remove();
+      }
+    }, 240_000);
+  }
+});
