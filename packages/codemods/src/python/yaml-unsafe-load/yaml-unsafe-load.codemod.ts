@@ -4,8 +4,9 @@ import { defineCodemod } from '../../engine/define.js';
 import type { FileEditor } from '../../engine/file-editor.js';
 import type { SourceFile } from '../../engine/source-file.js';
 import { appendToList } from '../../imports/list.js';
-import { ensurePythonFromImport } from '../../imports/python-imports.js';
+import { ensurePythonFromImport, pythonFromLocal } from '../../imports/python-imports.js';
 import { argumentsOf } from '../shared/args.js';
+import { dropImportsIfUnused, renameImportIfUnused } from '../shared/unused-import.js';
 import { nestedSites, statementSites } from '../shared/statement-sites.js';
 import { calleeName, importMap, qualifiedName, type ImportMap } from '../shared/names.js';
 
@@ -96,8 +97,26 @@ const fromImportBinding = (root: SgNode, local: string): SgNode | undefined =>
         .some((item) => (item.field('alias') ?? item).text() === local),
   );
 
-/** The local name of `yaml.<safe>`, imported next to the one the call used. */
-const safeName = (editor: FileEditor, callee: SgNode, safe: string): string => {
+/**
+ * The local name of `yaml.<safe>`: the from-imported unsafe name renamed in its import when the
+ * fix replaces its every use (`callees`), else imported next to it.
+ */
+const safeName = (
+  editor: FileEditor,
+  callee: SgNode,
+  safe: string,
+  callees: readonly SgNode[],
+): string => {
+  const key = `py:yaml:${safe}`;
+  const known = editor.memo.get(key);
+  if (known) return known;
+  if (
+    !pythonFromLocal(editor.root, 'yaml', safe) &&
+    renameImportIfUnused(editor, callee.text(), safe, callees)
+  ) {
+    editor.memo.set(key, safe);
+    return safe;
+  }
   const statement = fromImportBinding(editor.root, callee.text());
   // A from-import inside a function or a `try` keeps the import where it is (the module may be
   // an optional dependency), so the safe name joins that same statement.
@@ -167,10 +186,12 @@ export const pythonYamlUnsafeLoad = defineCodemod<Data>({
     const refused = sites.find((s) => s.data?.refusal)?.data?.refusal;
     if (refused) return notApplicable('unsafe_to_change', refused);
     if (nestedSites(sites)) return notApplicable('unsafe_to_change', 'a load is nested in another');
+    const callees = sites.flatMap((s) => (s.data ? [s.data.callee] : []));
+    const loaders = sites.flatMap((s) => (s.data?.loader ? [s.data.loader] : []));
     for (const { node, data } of sites) {
       if (!data) continue;
       const safe = SAFE[data.fn]!;
-      const name = data.style === 'attribute' ? safe : safeName(editor, data.callee, safe);
+      const name = data.style === 'attribute' ? safe : safeName(editor, data.callee, safe, callees);
       editor.replace(data.callee, name);
       if (data.loader) {
         const args = argumentsOf(node);
@@ -181,5 +202,14 @@ export const pythonYamlUnsafeLoad = defineCodemod<Data>({
         );
       }
     }
+    // `from yaml import Loader` is left unused once the loaders are gone.
+    const loaderNames = loaders
+      .map((l) => (l.kind() === 'keyword_argument' ? l.field('value')! : l))
+      .filter((v) => v.kind() === 'identifier');
+    dropImportsIfUnused(
+      editor,
+      loaderNames.map((v) => v.text()),
+      loaders,
+    );
   },
 });
