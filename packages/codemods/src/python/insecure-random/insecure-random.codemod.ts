@@ -12,7 +12,7 @@ import {
   rootName,
   type ImportMap,
 } from '../shared/names.js';
-import { dropImportsIfUnused } from '../shared/unused-import.js';
+import { dropImportsIfUnused, renameImportIfUnused } from '../shared/unused-import.js';
 import { secureReplacement, type Replacement } from './replacements.js';
 
 interface Data {
@@ -168,6 +168,14 @@ export const pythonInsecureRandom = defineCodemod<Data>({
     }
     const seeded = sites.find((s) => s.data.seeded)?.data!.seeded;
     if (seeded) ctx.behaviourChange(seeded);
+    // `import random` that the fix leaves unused becomes `import secrets` in place.
+    if (
+      !pythonModuleLocal(editor.root, 'secrets') &&
+      sites.some((s) => rootName(s.node.field('function')!) === 'random') &&
+      renameImportIfUnused(editor, 'random', 'secrets', targets)
+    ) {
+      editor.memo.set('py:secrets', 'secrets');
+    }
     const secrets = ensurePythonImport(editor, 'secrets');
     for (const { data } of sites) editor.replace(data.target, data.replacement!(secrets));
     dropImportsIfUnused(

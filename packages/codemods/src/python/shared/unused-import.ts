@@ -155,9 +155,10 @@ export const dropImportIfUnused = (
 ): void => dropImportsIfUnused(editor, [local], replaced);
 
 /**
- * Renames the top-level `from module import local` item to `name` when the fix has replaced
- * every use of `local` (`replaced`), so `from yaml import load` becomes `from yaml import
- * safe_load` instead of keeping an unused name. Returns false (and changes nothing) otherwise.
+ * Renames the top-level import item `local` (`from module import local`, `import local`) to
+ * `name` when the fix has replaced every use of `local` (`replaced`), so `from yaml import load`
+ * becomes `from yaml import safe_load` and `import random` becomes `import secrets` instead of
+ * keeping an unused name. Returns false (and changes nothing) otherwise.
  */
 export const renameImportIfUnused = (
   editor: FileEditor,
@@ -166,8 +167,8 @@ export const renameImportIfUnused = (
   replaced: readonly SgNode[],
 ): boolean => {
   const found = bindingItem(editor.root, local);
-  if (!found || found.statement.kind() !== 'import_from_statement') return false;
-  if (found.item.kind() !== 'dotted_name' || editor.memo.has(`drop:${local}`)) return false;
+  if (!found || found.item.kind() !== 'dotted_name' || found.item.text() !== local) return false;
+  if (editor.memo.has(`drop:${local}`)) return false;
   if (usedElsewhere(editor.root, local, found.statement, replaced)) return false;
   editor.memo.set(`drop:${local}`, local);
   editor.replace(found.item, name, 'import');
