@@ -61,9 +61,25 @@ const producerRefusal = (producers: SgNode[], fn: string): string | undefined =>
   return undefined;
 };
 
+/** Loaders Bandit's B301 also reports, which this fix cannot turn into JSON, and why. */
+const DECLINED: Record<string, string> = {
+  'jsonpickle.decode':
+    'jsonpickle.decode rebuilds arbitrary Python objects from the document (py/object, py/reduce); its output is not plain JSON data',
+  'jsonpickle.loads':
+    'jsonpickle.loads rebuilds arbitrary Python objects from the document (py/object, py/reduce); its output is not plain JSON data',
+  'shelve.open':
+    'a shelf stores every value as a pickle: replacing it is a change of storage for the whole shelf',
+};
+
 /** Every `pickle.loads`/`load` (and `marshal`) call, paired with the file's one producer. */
 const unpickling = (file: SourceFile) => {
   const imports = importMap(file.root);
+  const declined = file.root.findAll({ rule: { kind: 'call' } }).flatMap((call) => {
+    const refusal = DECLINED[calleeName(call, imports) ?? ''];
+    return refusal
+      ? [{ node: call, data: { fn: 'loads' as const, producer: null, unguarded: false, refusal } }]
+      : [];
+  });
   const calls = file.root.findAll({ rule: { kind: 'call' } }).flatMap((call) => {
     const name = calleeName(call, imports);
     const [module, fn] = [
@@ -72,7 +88,7 @@ const unpickling = (file: SourceFile) => {
     ];
     return module && MODULES.includes(module) && fn ? [{ call, module, fn }] : [];
   });
-  return calls
+  const sites = calls
     .filter((c) => c.fn === 'loads' || c.fn === 'load')
     .map(({ call, module, fn }) => {
       const producers = calls
@@ -97,6 +113,7 @@ const unpickling = (file: SourceFile) => {
         ...(producer ? { anchors: [producer], scope: commonBlock(call, producer) } : {}),
       };
     });
+  return [...sites, ...declined];
 };
 
 /** `remediate:python/pickle-to-json`: pickle/marshal of plain data → JSON, both ways. */
@@ -128,7 +145,8 @@ export const pythonPickleToJson = defineCodemod<Data>({
     '`behaviour_change` (another serialization format: data stored before the change no ' +
     'longer loads, which the explanation says, noting whether the reading code catches the ' +
     'error). Declined with the reason: values that may hold tuples, sets, bytes, dates or ' +
-    'objects, a writer not in the file, several writers, extra options.',
+    'objects, a writer not in the file, several writers, extra options, `jsonpickle.decode` ' +
+    'and `shelve.open` (reported with pickle, not plain data).',
   rationale: {
     problem:
       'Unpickling runs code: a pickle can name any callable (`os.system`) with arguments, so ' +
