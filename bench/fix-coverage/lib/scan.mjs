@@ -1,0 +1,134 @@
+// The real scanners over a corpus folder (one sub-folder per package), each returning the tool's
+// own SARIF (and what it could not scan): Bandit, Semgrep and ESLint with the flags and rules the fix-rate and
+// triage benches use (the same pinned tools), ESLint with this bench's configuration. Bandit runs per package, two at a
+// time (it has no parallelism of its own); Semgrep and ESLint run once over the whole folder.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+
+const HERE = join(import.meta.dirname, '..');
+const ROOT = join(HERE, '..', '..');
+const BANDIT = join(ROOT, '.tools', 'bin', 'bandit');
+const ESLINT = join(ROOT, 'bench', 'node_modules', '.bin', 'eslint');
+const SEMGREP = join(ROOT, '.tools', 'bin', 'semgrep');
+/**
+ * What a package's build wrote (bundles, minified and transpiled copies of its sources): nobody
+ * fixes those by hand, and each holds the same sinks as the sources again (eslint.config.mjs
+ * ignores the same).
+ */
+export const BUILT = ['dist', 'umd', 'bundles', '*.min.js', '*.bundle.js'];
+
+const runAsync = (cmd, args, opts) =>
+  new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'], ...opts });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (status) => resolve({ status, stderr }));
+  });
+
+/** A SARIF log with the runs of several, as one upload would carry them per tool. */
+const mergeRuns = (logs) => ({ version: '2.1.0', runs: logs.flatMap((l) => l.runs) });
+
+/**
+ * Bandit 1.9.4's SARIF over each package folder of `root` (paths made relative to `root` by
+ * running from it). A package Bandit cannot write SARIF for is reported in `errors`.
+ */
+export const banditAll = async (root, packages = readdirSync(root).sort(), width = 2) => {
+  const tmp = mkdtempSync(join(tmpdir(), 'fix-coverage-bandit-'));
+  const logs = [];
+  const errors = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < packages.length) {
+      const pkg = packages[next++];
+      const out = join(tmp, `${pkg}.sarif`);
+      const r = await runAsync(BANDIT, ['-r', pkg, '-q', '-f', 'sarif', '-o', out], { cwd: root });
+      try {
+        logs.push(JSON.parse(readFileSync(out, 'utf8')));
+      } catch {
+        errors.push(`${pkg}: bandit exit ${r.status} ${r.stderr.slice(-300)}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: width }, worker));
+  rmSync(tmp, { recursive: true, force: true });
+  return { log: mergeRuns(logs), errors };
+};
+
+/**
+ * Semgrep 1.185.0 with the ecosystem's folder of bench/rules/semgrep (metrics and version checks
+ * off, never registry rules) over the packages in one run, from the workspace root so rule ids
+ * carry the `bench.rules.semgrep.<language>.` prefix the fix-rate and triage benches see.
+ */
+const semgrepWith =
+  (folder) =>
+  (root, packages = ['.']) => {
+    const tmp = mkdtempSync(join(tmpdir(), 'fix-coverage-semgrep-'));
+    const out = join(tmp, 'semgrep.sarif');
+    const r = spawnSync(
+      SEMGREP,
+      [
+        'scan',
+        '--metrics=off',
+        '--disable-version-check',
+        '--config',
+        relative(ROOT, join(ROOT, 'bench', 'rules', 'semgrep', folder)),
+        '--no-git-ignore',
+        '--sarif',
+        '--output',
+        out,
+        '--quiet',
+        ...BUILT.flatMap((e) => ['--exclude', e]),
+        ...packages.map((p) => join(root, p)),
+      ],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        maxBuffer: 256 << 20,
+        env: { ...process.env, SEMGREP_SEND_METRICS: 'off', SEMGREP_ENABLE_VERSION_CHECK: '0' },
+      },
+    );
+    try {
+      return { log: JSON.parse(readFileSync(out, 'utf8')), errors: [] };
+    } catch {
+      throw new Error(`semgrep wrote no SARIF (exit ${r.status}): ${r.stderr.slice(-2000)}`);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  };
+
+/** ESLint 9 with eslint.config.mjs over the whole folder, SARIF by the Microsoft formatter. */
+export const eslintAll = (root, packages = ['.']) => {
+  const tmp = mkdtempSync(join(tmpdir(), 'fix-coverage-eslint-'));
+  const out = join(tmp, 'eslint.sarif');
+  const r = spawnSync(
+    ESLINT,
+    [
+      '--no-config-lookup',
+      '-c',
+      join(HERE, 'eslint.config.mjs'),
+      '--concurrency',
+      '2',
+      '-f',
+      '@microsoft/eslint-formatter-sarif',
+      '-o',
+      out,
+      ...packages,
+    ],
+    { cwd: root, encoding: 'utf8', maxBuffer: 256 << 20 },
+  );
+  try {
+    return { log: JSON.parse(readFileSync(out, 'utf8')), errors: [] };
+  } catch {
+    throw new Error(`eslint wrote no SARIF (exit ${r.status}): ${r.stderr.slice(-2000)}`);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+};
+
+/** The scanners of each ecosystem, by the SARIF driver name family they write. */
+export const SCANNERS = {
+  python: { bandit: banditAll, semgrep: semgrepWith('python') },
+  js: { eslint: eslintAll, semgrep: semgrepWith('javascript') },
+};
