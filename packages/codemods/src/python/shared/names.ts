@@ -14,9 +14,22 @@ const aliasOf = (item: SgNode): [string, string] | null => {
   return [item.field('name')!.text(), item.field('alias')!.text()];
 };
 
-/** Identifiers the file binds other than by importing (a conservative over-approximation). */
+/** The class or function whose body holds a node (null at module level). */
+const scopeOf = (node: SgNode): SgNode | null => {
+  for (let n = node.parent(); n; n = n.parent()) {
+    if (n.kind() === 'function_definition' || n.kind() === 'class_definition') return n;
+  }
+  return null;
+};
+
+/**
+ * Identifiers the file binds other than by importing (a conservative over-approximation). A
+ * class attribute or method (`pickle = 'pickle'` in an Enum, `def random(self)`) is left out:
+ * it binds a name on the class, which code outside the class body never sees unqualified.
+ */
 const otherBindings = (root: SgNode): Set<string> => {
   const names = new Set<string>();
+  const inClassBody = (node: SgNode) => scopeOf(node)?.kind() === 'class_definition';
   const targets = (node: SgNode | null): void => {
     if (!node) return;
     if (node.kind() === 'identifier') names.add(node.text());
@@ -25,14 +38,14 @@ const otherBindings = (root: SgNode): Set<string> => {
   for (const a of root.findAll({
     rule: { any: [{ kind: 'assignment' }, { kind: 'augmented_assignment' }] },
   })) {
-    targets(a.field('left'));
+    if (!inClassBody(a)) targets(a.field('left'));
   }
   for (const f of root.findAll({ rule: { kind: 'for_statement' } })) targets(f.field('left'));
   for (const d of root.findAll({
     rule: { any: [{ kind: 'function_definition' }, { kind: 'class_definition' }] },
   })) {
     const name = d.field('name');
-    if (name) names.add(name.text());
+    if (name && !inClassBody(d)) names.add(name.text());
   }
   for (const p of root.findAll({ rule: { kind: 'parameters' } })) {
     for (const param of p.namedChildren()) {

@@ -3,7 +3,7 @@ import { notApplicable } from '../../engine/codemod.js';
 import { defineCodemod } from '../../engine/define.js';
 import type { SourceFile } from '../../engine/source-file.js';
 import { ensurePythonImport } from '../../imports/python-imports.js';
-import { hasSplat, isTrue, keyword, positional, removeArgument } from '../shared/args.js';
+import { hasSplat, isFalse, isTrue, keyword, positional, removeArgument } from '../shared/args.js';
 import { calleeName, importMap } from '../shared/names.js';
 import { commandArgv, type CommandFix } from './command-source.js';
 
@@ -21,11 +21,14 @@ const shellCalls = (file: SourceFile) => {
   const imports = importMap(file.root);
   return file.root.findAll({ rule: { kind: 'call' } }).flatMap((call) => {
     const shell = keyword(call, 'shell');
-    if (!shell || !isTrue(shell.field('value') ?? undefined)) return [];
+    const value = shell?.field('value') ?? undefined;
+    if (!shell || isFalse(value)) return [];
     if (!FUNCTIONS.has(calleeName(call, imports) ?? '')) return [];
     const command = positional(call)[0] ?? keyword(call, 'args')?.field('value');
-    const fix: Data['fix'] =
-      hasSplat(call) || keyword(call, 'executable')
+    // Bandit reports `shell=use_shell` too: whether a shell runs is decided at run time.
+    const fix: Data['fix'] = !isTrue(value)
+      ? { refusal: `shell=${value?.text() ?? ''} is decided at run time, not the constant True` }
+      : hasSplat(call) || keyword(call, 'executable')
         ? { refusal: 'the call passes *args, **kwargs or executable=' }
         : !command
           ? { refusal: 'no command argument' }
