@@ -21,6 +21,8 @@ interface Data {
   target: SgNode;
   /** Why the values stop being reproducible, when the program seeds the generator. */
   seeded: string | null;
+  /** Why the call cannot be rewritten, if it cannot. */
+  refusal?: string;
 }
 
 // Every module function Bandit (B311), Semgrep and Sonar report, plus the distributions
@@ -74,6 +76,19 @@ const insecureCalls = (file: SourceFile) => {
   const seed = moduleSeed(file, imports);
   return file.root.findAll({ rule: { kind: 'call' } }).flatMap((call) => {
     const name = calleeName(call, imports);
+    // Bandit matches `random.<fn>(...)` by its text; where `random` is not the standard module
+    // (NumPy's `from numpy import random`, a `random = Generator(...)` variable) the finding is
+    // about another generator, whose API `secrets` does not have.
+    const callee = call.field('function');
+    if (
+      !name?.startsWith('random.') &&
+      callee?.kind() === 'attribute' &&
+      callee.field('object')?.text() === 'random' &&
+      FUNCTIONS.has(callee.field('attribute')!.text())
+    ) {
+      const refusal = `\`random\` here is ${name ? name.slice(0, name.lastIndexOf('.')) : 'not the standard library module'}: its API has no \`secrets\` equivalent`;
+      return [{ node: call, data: { replacement: null, target: call, seeded: null, refusal } }];
+    }
     const fn = name?.startsWith('random.') ? name.slice('random.'.length) : null;
     if (fn === 'Random') {
       const seeded = argumentsOf(call).length > 0;
@@ -121,7 +136,9 @@ export const pythonInsecureRandom = defineCodemod<Data>({
     'aliases and `from random import ...` are followed. Policy: behaviour-preserving (same ' +
     'types, ranges and distributions), except where the program seeds the generator ' +
     '(`random.seed(x)` in the file, `random.Random(seed)`): the fix is still made, marked ' +
-    '`behaviour_change`, since the values stop being reproducible.',
+    '`behaviour_change`, since the values stop being reproducible. Declined with the reason: ' +
+    '`random` bound to another generator (a NumPy `Generator`, `from numpy import random`), ' +
+    'arguments that cannot be mapped, the name `secrets` already taken.',
   rationale: {
     problem:
       'The `random` module is a Mersenne Twister: after 624 outputs an observer can predict every later value, so tokens, passwords or codes drawn from it can be guessed.',
@@ -160,6 +177,8 @@ export const pythonInsecureRandom = defineCodemod<Data>({
     if (targets.some((t, i) => targets.some((u, j) => i !== j && within(t, u)))) {
       return notApplicable('unsafe_to_change', 'a `random` call is nested in another one');
     }
+    const refused = sites.find((s) => s.data.refusal)?.data.refusal;
+    if (refused) return notApplicable('unsafe_to_change', refused);
     if (sites.some((s) => !s.data.replacement)) {
       return notApplicable('unsafe_to_change', 'the call passes arguments this fix cannot map');
     }
