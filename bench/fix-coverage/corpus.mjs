@@ -1,7 +1,8 @@
 // The pinned corpus: popular open-source packages as the registries serve them, none written
 // here. Python: wheels from PyPI (they hold the .py sources as installed); npm: tarballs from
 // `npm pack`; Maven: sources jars with their class jars (SpotBugs reads classes). Versions were the
-// newest served when the list was made (November 2026); change a pin, never a package's code.
+// newest served when the list was made (November 2026; for five Maven artifacts, whose newest
+// release had no sources jar served, an older one); change a pin, never a package's code.
 // salt is left out: it ships no wheel. Large compiled or generated packages (numpy, botocore's JSON models, ...) are left out: they
 // add scanner time and no code that writes a sink.
 
@@ -188,5 +189,39 @@ export const JS = [
   'less@4.9.1',
 ];
 
-/** Maven `group:artifact:version`; each is fetched as its class jar and its sources jar. */
-export const JAVA = [];
+/**
+ * Maven `group:artifact:version`; each is fetched as its class jar (SpotBugs reads bytecode) and
+ * its sources jar. Large jars (Bouncy Castle, H2, HSQLDB) are left out for SpotBugs' time.
+ */
+export const JAVA = [
+  'commons-io:commons-io:2.22.0',
+  'org.apache.commons:commons-lang3:3.17.0',
+  'commons-codec:commons-codec:1.17.1',
+  'org.apache.commons:commons-compress:1.28.0',
+  'org.apache.commons:commons-text:1.15.0',
+  'org.apache.commons:commons-collections4:4.6.0',
+  'org.apache.commons:commons-csv:1.14.1',
+  'commons-fileupload:commons-fileupload:1.5',
+  'commons-beanutils:commons-beanutils:1.9.4',
+  'commons-net:commons-net:3.11.1',
+  'org.apache.commons:commons-configuration2:2.11.0',
+  'org.apache.commons:commons-dbcp2:2.12.0',
+  'org.apache.commons:commons-vfs2:2.9.0',
+  'org.apache.httpcomponents:httpclient:4.5.14',
+  'org.jsoup:jsoup:1.18.1',
+  'com.google.code.gson:gson:2.11.0',
+  'com.fasterxml.jackson.core:jackson-databind:2.23.0',
+  'org.yaml:snakeyaml:2.7',
+  'com.thoughtworks.xstream:xstream:1.4.21',
+  'org.dom4j:dom4j:2.1.4',
+  'org.jdom:jdom2:2.0.6.1',
+  'ch.qos.logback:logback-core:1.5.12',
+  'org.mybatis:mybatis:3.5.19',
+  'org.freemarker:freemarker:2.3.35',
+  'org.apache.velocity:velocity-engine-core:2.4',
+  'org.quartz-scheduler:quartz:2.5.2',
+  'com.zaxxer:HikariCP:7.1.0',
+  'com.jcraft:jsch:0.1.55',
+  'org.apache.tika:tika-core:2.9.2',
+  'org.apache.shiro:shiro-core:1.13.0',
+];

@@ -6,7 +6,7 @@ import { dirname, extname, join } from 'node:path';
 import { nodeChecks, pythonFailures } from './compile.mjs';
 import { codemodIds, resultsOf, ruleCounts, sample } from './findings.mjs';
 import { fixerVerdict, rescanVerdict } from './outcome.mjs';
-import { SCANNERS } from './scan.mjs';
+import { NO_RESCAN, SCANNERS } from './scan.mjs';
 
 const FIXER = join(import.meta.dirname, '..', '..', '..', 'services', 'fixer', 'dist', 'fix');
 const { fixGroup } = await import(join(FIXER, 'generate.js'));
@@ -27,11 +27,12 @@ const countsBy = (results, tools) => {
   return fn;
 };
 
-const scanAll = async (eco, root, packages, say) => {
+const scanAll = async (eco, root, packages, say, rescan = false) => {
   const results = [];
   const errors = [];
   const seconds = {};
   for (const [name, scan] of Object.entries(SCANNERS[eco])) {
+    if (rescan && NO_RESCAN.has(name)) continue;
     const t0 = performance.now();
     const { log, errors: e } = await scan(root, packages);
     seconds[name] = Math.round((performance.now() - t0) / 1000);
@@ -141,7 +142,7 @@ export const runEcosystem = async ({ eco, root, packages, work, maxPerRule, say 
   let rescanSeconds = 0;
   if (fixed.length > 0) {
     const t1 = performance.now();
-    const again = await scanAll(eco, verify, ['all'], () => {});
+    const again = await scanAll(eco, verify, ['all'], () => {}, true);
     rescanSeconds = Math.round((performance.now() - t1) / 1000);
     const byFix = new Map();
     for (const r of again.results) {
@@ -153,7 +154,9 @@ export const runEcosystem = async ({ eco, root, packages, work, maxPerRule, say 
     const pyOriginal = [];
     const pyFixed = [];
     for (const [r, i] of fixed) {
-      r.rescan = rescanVerdict(r, r.changed, before, countsBy(byFix.get(String(i)) ?? [], tools));
+      r.rescan = NO_RESCAN.has(r.scanner)
+        ? { kind: 'not_rescanned' }
+        : rescanVerdict(r, r.changed, before, countsBy(byFix.get(String(i)) ?? [], tools));
       for (const p of r.changed.filter((p) => p.endsWith('.py'))) {
         pyOriginal.push(join(root, p));
         pyFixed.push(join(verify, 'all', String(i), p));

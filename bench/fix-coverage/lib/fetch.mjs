@@ -102,3 +102,33 @@ export const fetchJs = (specs, cache) =>
     const r = await run('tar', ['-xzf', only(dl), '-C', out]);
     return r.status === 0 ? undefined : `tar: ${r.stderr}`;
   });
+
+/** Where a Java package's class jar is kept (outside its sources folder). */
+export const classJar = (cache, dir) => join(cache, 'jars', `${dir.split('/').at(-1)}.jar`);
+
+/**
+ * The sources jar per pin, unpacked, and its class jar beside the corpus (`mvn
+ * dependency:copy`, the ordinary Maven client; no transitive dependencies).
+ */
+export const fetchJava = (specs, cache) =>
+  fetchAll(specs, cache, 'java', async (spec, dl, out) => {
+    mkdirSync(join(cache, 'jars'), { recursive: true });
+    for (const artifact of [`${spec}:jar:sources`, spec]) {
+      const r = await run('mvn', [
+        '-q',
+        '-B',
+        'dependency:copy',
+        `-Dartifact=${artifact}`,
+        `-DoutputDirectory=${dl}`,
+        '-Dmdep.useBaseVersion=true',
+      ]);
+      if (r.status !== 0) return `mvn dependency:copy ${artifact}: failed`;
+    }
+    const jars = readdirSync(dl);
+    const sources = jars.find((j) => j.endsWith('-sources.jar'));
+    const classes = jars.find((j) => !j.endsWith('-sources.jar'));
+    if (!sources || !classes) return 'mvn: no jar';
+    renameSync(join(dl, classes), classJar(cache, out.replace(/\.partial$/, '')));
+    const r = await run('python3', ['-m', 'zipfile', '-e', join(dl, sources), out]);
+    return r.status === 0 ? undefined : `unzip: ${r.stderr}`;
+  });

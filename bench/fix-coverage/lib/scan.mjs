@@ -6,12 +6,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { classJar } from './fetch.mjs';
 
 const HERE = join(import.meta.dirname, '..');
 const ROOT = join(HERE, '..', '..');
 const BANDIT = join(ROOT, '.tools', 'bin', 'bandit');
 const ESLINT = join(ROOT, 'bench', 'node_modules', '.bin', 'eslint');
 const SEMGREP = join(ROOT, '.tools', 'bin', 'semgrep');
+const SPOTBUGS = join(ROOT, '.tools', 'bin', 'spotbugs');
 /**
  * What a package's build wrote (bundles, minified and transpiled copies of its sources): nobody
  * fixes those by hand, and each holds the same sinks as the sources again (eslint.config.mjs
@@ -127,8 +129,47 @@ export const eslintAll = (root, packages = ['.']) => {
   }
 };
 
+/**
+ * SpotBugs 4.10.4 with Find Security Bugs (`-effort:max -low`, the fix-rate bench's flags) on
+ * each package's class jar, `-sourcepath` its unpacked sources jar (SpotBugs names files under
+ * it through `originalUriBaseIds`); the jar's own dependencies are not on the classpath.
+ */
+export const spotbugsAll = async (root, packages = readdirSync(root).sort(), width = 2) => {
+  const plugin = process.env.FINDSECBUGS_JAR;
+  if (!plugin) throw new Error('FINDSECBUGS_JAR unset: run through bench/fix-coverage/run.sh');
+  const cache = join(root, '..', '..');
+  const tmp = mkdtempSync(join(tmpdir(), 'fix-coverage-spotbugs-'));
+  const logs = [];
+  const errors = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < packages.length) {
+      const pkg = packages[next++];
+      const out = join(tmp, `${pkg}.sarif`);
+      const args = ['-textui', '-effort:max', '-low', '-pluginList', plugin];
+      const r = await runAsync(
+        SPOTBUGS,
+        [...args, '-sourcepath', join(root, pkg), `-sarif=${out}`, classJar(cache, pkg)],
+        {},
+      );
+      try {
+        logs.push(JSON.parse(readFileSync(out, 'utf8')));
+      } catch {
+        errors.push(`${pkg}: spotbugs exit ${r.status} ${r.stderr.slice(-300)}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: width }, worker));
+  rmSync(tmp, { recursive: true, force: true });
+  return { log: mergeRuns(logs), errors };
+};
+
+/** Scanners that cannot re-scan a fixed source file alone (SpotBugs reads compiled classes). */
+export const NO_RESCAN = new Set(['spotbugs']);
+
 /** The scanners of each ecosystem, by the SARIF driver name family they write. */
 export const SCANNERS = {
   python: { bandit: banditAll, semgrep: semgrepWith('python') },
   js: { eslint: eslintAll, semgrep: semgrepWith('javascript') },
+  java: { spotbugs: spotbugsAll, semgrep: semgrepWith('java') },
 };
