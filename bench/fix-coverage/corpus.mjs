@@ -3,8 +3,8 @@
 // `npm pack`; Maven: sources jars with their class jars (SpotBugs reads classes). Versions were the
 // newest served when the list was made (November 2026; for five Maven artifacts, whose newest
 // release had no sources jar served, an older one); change a pin, never a package's code.
-// salt is left out: it ships no wheel. Large compiled or generated packages (numpy, botocore's JSON models, ...) are left out: they
-// add scanner time and no code that writes a sink.
+// salt is left out: it ships no wheel. Large compiled or generated packages (numpy, botocore's
+// JSON models, ...) are left out: they add scanner time and no code that writes a sink.
 
 export const PYTHON = [
   'requests==2.34.2',

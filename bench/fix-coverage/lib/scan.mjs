@@ -88,6 +88,9 @@ const semgrepWith =
         cwd: ROOT,
         encoding: 'utf8',
         maxBuffer: 256 << 20,
+        // The log goes to a file; a stuck scanner fails the run rather than hanging it.
+        stdio: ['ignore', 'ignore', 'pipe'],
+        timeout: 30 * 60_000,
         env: { ...process.env, SEMGREP_SEND_METRICS: 'off', SEMGREP_ENABLE_VERSION_CHECK: '0' },
       },
     );
@@ -118,7 +121,7 @@ export const eslintAll = (root, packages = ['.']) => {
       out,
       ...packages,
     ],
-    { cwd: root, encoding: 'utf8', maxBuffer: 256 << 20 },
+    { cwd: root, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], timeout: 30 * 60_000 },
   );
   try {
     return { log: JSON.parse(readFileSync(out, 'utf8')), errors: [] };
