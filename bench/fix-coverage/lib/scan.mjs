@@ -113,6 +113,8 @@ export const eslintAll = (root, packages = ['.']) => {
       '--no-config-lookup',
       '-c',
       join(HERE, 'eslint.config.mjs'),
+      // A package whose files are all build output (rimraf ships only dist/) leaves its pattern empty.
+      '--no-error-on-unmatched-pattern',
       '--concurrency',
       '2',
       '-f',
