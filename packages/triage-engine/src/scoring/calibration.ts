@@ -5,7 +5,16 @@
  * P(real) over the evidence score: knots `[score, probability]` of an isotonic fit, linear
  * between knots, flat beyond the ends.
  */
-export const CURVE: readonly (readonly [number, number])[] = [[-4.6,0.03],[-0.8,0.03],[-0.6,0.61],[0,0.61],[0.2,0.76],[0.6,0.76],[1,0.84],[2.6,0.84]];
+export const CURVE: readonly (readonly [number, number])[] = [
+  [-4.6, 0.03],
+  [-0.8, 0.03],
+  [-0.6, 0.61],
+  [0, 0.61],
+  [0.2, 0.76],
+  [0.6, 0.76],
+  [1, 0.84],
+  [2.6, 0.84],
+];
 
 /** Observed accuracy of each WONT_FIX rule (Beta(9, 1) prior), used as its confidence. */
 export const WONT_FIX_CONFIDENCE: Readonly<Record<string, number>> = {
