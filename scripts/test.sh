@@ -2,8 +2,9 @@
 # README command 2: sets up everything the tests need (Node 24, pnpm, PostgreSQL, Redis, the
 # workspace build, Chromium, the real scanners and chart tools), then runs lint, typecheck, the
 # chart's checks (scripts/chart-test.sh: helm lint, helm unittest, Kubernetes schemas, Checkov),
-# the repository's Semgrep rules (scripts/semgrep-rules-test.sh) and the whole test suite against the real PostgreSQL and Redis. Ends with a plain
-# "N passed, N failed" line.
+# the repository's Semgrep rules (scripts/semgrep-rules-test.sh) and the whole test suite against
+# the real PostgreSQL and Redis; with RUN_IMAGE_TEST=1 also the image built and run for real
+# (scripts/image-test.sh, 15 to 30 minutes). Ends with a plain "N passed, N failed" line.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 setup_all
@@ -18,6 +19,7 @@ mkdir -p test-results
 status=0
 bash scripts/chart-test.sh >&2 || status=$?
 bash scripts/semgrep-rules-test.sh >&2 || status=$?
+if [ "${RUN_IMAGE_TEST:-0}" = 1 ]; then bash scripts/image-test.sh >&2 || status=$?; fi
 pnpm test --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=$?
 if [ -f test-results/vitest.json ]; then
   node -e '

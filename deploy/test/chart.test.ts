@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { QUEUES } from '@remediation/contracts';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appServices, type ComposeFile } from '../src/checks/compose-rules.js';
@@ -12,7 +13,7 @@ const CHART = repoPath('helm', 'remediation');
 const REQUIRED = repoPath('helm', 'remediation', 'tests', 'values', 'required.yaml');
 const PRODUCTION = repoPath('deploy', 'values-production.yaml');
 const values = parse(readRepoFile('helm', 'remediation', 'values.yaml')) as {
-  services: Record<string, { needsGitCache?: boolean }>;
+  services: Record<string, { needsGitCache?: boolean; queues?: string[] }>;
 };
 
 const template = async (...args: string[]) => {
@@ -115,6 +116,20 @@ describe('helm/remediation', () => {
 describe('the service lists', () => {
   it('when compared with services/*, then the chart default services are exactly the repository services', () => {
     expect(Object.keys(values.services).sort()).toEqual(listServices());
+  });
+
+  it('when compared with the queue registry, then each worker lists exactly the queues it consumes (KEDA scales on them)', () => {
+    const consumed = new Map<string, string[]>();
+    for (const queue of Object.values(QUEUES)) {
+      consumed.set(queue.consumer, [...(consumed.get(queue.consumer) ?? []), queue.name]);
+    }
+    for (const [name, service] of Object.entries(values.services)) {
+      if (name === 'webhook-dispatcher') continue; // claims its backlog from PostgreSQL (values.yaml)
+      expect({ name, queues: [...(service.queues ?? [])].sort() }).toEqual({
+        name,
+        queues: [...(consumed.get(name) ?? [])].sort(),
+      });
+    }
   });
 
   it('when compared, then the chart and compose agree on which services keep git mirrors', () => {
