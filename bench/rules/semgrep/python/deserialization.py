@@ -6,6 +6,7 @@ from yaml import load, Loader, SafeLoader
 import dill
 import pandas as pd
 import shelve
+import cPickle
 
 
 def read_config(path):
@@ -64,15 +65,25 @@ def save_cache(path, value):
 
 
 def restore_other(blob, path):
-    # ruleid: python_deserialization_rule-pickle
+    # ruleid: python_deserialization_rule-pickle, python.lang.security.deserialization.pickle.avoid-dill
     obj = dill.loads(blob)
     # ruleid: python_deserialization_rule-pickle
     frame = pd.read_pickle(path)
     # ok: python_deserialization_rule-pickle
     frame.to_pickle(path)
-    # ok: python_deserialization_rule-pickle
+    # ok: python_deserialization_rule-pickle, python.lang.security.deserialization.pickle.avoid-dill
     text = dill.dumps(obj)
     return text
+
+
+def restore_legacy(blob, path):
+    # ruleid: python.lang.security.deserialization.pickle.avoid-cPickle
+    first = cPickle.loads(blob)
+    with open(path, "rb") as fh:
+        # ruleid: python.lang.security.deserialization.pickle.avoid-cPickle
+        second = cPickle.load(fh)
+    # ok: python.lang.security.deserialization.pickle.avoid-cPickle
+    return cPickle.dumps([first, second])
 
 
 def read_code(blob, path):
