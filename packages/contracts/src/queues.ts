@@ -63,7 +63,7 @@ export const QUEUES = {
     attempts: 3,
     backoff: { type: 'exponential', delayMs: 30_000 },
     ...retention,
-    worker: { concurrency: 2, lockDurationMs: 10 * 60_000 },
+    worker: { concurrency: 2, lockDurationMs: 120_000 },
     jobId: (p) => `fix-${p.batchId}`,
   }),
   prPublish: define({
