@@ -73,7 +73,7 @@ export const QUEUES = {
     attempts: 8,
     backoff: { type: 'exponential', delayMs: 60_000, jitter: 0.5 },
     ...retention,
-    worker: { concurrency: 2, lockDurationMs: 5 * 60_000 },
+    worker: { concurrency: 2, lockDurationMs: 60_000 },
     jobId: (p) => `pr-${p.fixId}`,
   }),
   prRefresh: define({
@@ -85,7 +85,7 @@ export const QUEUES = {
     attempts: 6,
     backoff: { type: 'exponential', delayMs: 30_000, jitter: 0.5 },
     ...retention,
-    worker: { concurrency: 1, lockDurationMs: 5 * 60_000 },
+    worker: { concurrency: 1, lockDurationMs: 60_000 },
     jobId: (p) => `refresh-${p.fixId}-${p.mergedPullRequestId}`,
   }),
   forgeEvent: define({
