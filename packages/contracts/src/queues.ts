@@ -17,6 +17,10 @@ export interface QueueDefinition<P extends TObject = TObject> {
   readonly keepCompleted: { ageSeconds: number; count: number };
   /** Failed jobs kept for this long (seconds): never removed on failure. */
   readonly keepFailedSeconds: number;
+  /**
+   * The job lock, renewed by BullMQ every half of it while the worker lives and checked for
+   * stalls every half of it: a job whose worker died runs again within about 1.5× this.
+   */
   readonly worker: { concurrency: number; lockDurationMs: number };
   /** Builds the deterministic job id that makes enqueueing idempotent. */
   jobId(payload: Static<P>): string;
@@ -41,7 +45,7 @@ export const QUEUES = {
     attempts: 3,
     backoff: { type: 'exponential', delayMs: 5_000 },
     ...retention,
-    worker: { concurrency: 2, lockDurationMs: 120_000 },
+    worker: { concurrency: 2, lockDurationMs: 40_000 },
     jobId: (p) => `scan-${p.scanId}`,
   }),
   triage: define({
@@ -52,7 +56,7 @@ export const QUEUES = {
     attempts: 5,
     backoff: { type: 'exponential', delayMs: 2_000 },
     ...retention,
-    worker: { concurrency: 2, lockDurationMs: 60_000 },
+    worker: { concurrency: 2, lockDurationMs: 30_000 },
     jobId: (p) => `triage-${p.batchId}`,
   }),
   fix: define({
@@ -63,7 +67,7 @@ export const QUEUES = {
     attempts: 3,
     backoff: { type: 'exponential', delayMs: 30_000 },
     ...retention,
-    worker: { concurrency: 2, lockDurationMs: 120_000 },
+    worker: { concurrency: 2, lockDurationMs: 30_000 },
     jobId: (p) => `fix-${p.batchId}`,
   }),
   prPublish: define({
@@ -73,7 +77,7 @@ export const QUEUES = {
     attempts: 8,
     backoff: { type: 'exponential', delayMs: 60_000, jitter: 0.5 },
     ...retention,
-    worker: { concurrency: 2, lockDurationMs: 60_000 },
+    worker: { concurrency: 2, lockDurationMs: 30_000 },
     jobId: (p) => `pr-${p.fixId}`,
   }),
   prRefresh: define({
@@ -85,7 +89,7 @@ export const QUEUES = {
     attempts: 6,
     backoff: { type: 'exponential', delayMs: 30_000, jitter: 0.5 },
     ...retention,
-    worker: { concurrency: 1, lockDurationMs: 60_000 },
+    worker: { concurrency: 1, lockDurationMs: 30_000 },
     jobId: (p) => `refresh-${p.fixId}-${p.mergedPullRequestId}`,
   }),
   forgeEvent: define({
@@ -98,7 +102,7 @@ export const QUEUES = {
     attempts: 5,
     backoff: { type: 'exponential', delayMs: 10_000 },
     ...retention,
-    worker: { concurrency: 4, lockDurationMs: 60_000 },
+    worker: { concurrency: 4, lockDurationMs: 30_000 },
     jobId: (p) => `forge-${p.provider}-${p.deliveryId}`,
   }),
   webhookDelivery: define({

@@ -4,8 +4,10 @@ import type { TObject } from '@sinclair/typebox';
 import { Queue, UnrecoverableError, type Job, type Worker, type WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { startBatchSweep } from './batch-sweep.js';
+import { startBatchSweep, sweepStrandedBatches } from './batch-sweep.js';
+import type { Periodic } from './periodic.js';
 import { createProducer, createWorker, type Processor } from './queues.js';
+import { onRedisReconnect } from './reconnect.js';
 
 type BatchDef = QueueDefinition<TObject> & {
   jobId(p: { scanId: string; batchId: string }): string;
@@ -69,22 +71,28 @@ export const createBatchStage = <D extends BatchDef>(options: {
   });
   const queue = new Queue(def.name, { connection: options.workerRedis, prefix: options.prefix });
   const again = createProducer(def, { connection: options.producerRedis, prefix: options.prefix });
-  let sweep: { stop(): Promise<void> } | undefined;
+  let sweep: Periodic | undefined;
   return {
     worker,
     queue,
     run: () => {
       void worker.run();
-      sweep = startBatchSweep({
+      const sweepOptions = {
         db: options.db,
         logger,
         def,
         stage,
         queue,
         producer: again,
-        fail: (batchId, reason) => options.fail(batchId, reason),
+        fail: (batchId: string, reason: string) => options.fail(batchId, reason),
         ...options.sweep,
-      });
+      };
+      sweep = startBatchSweep(sweepOptions);
+      // Redis back after an outage or a failover may have lost jobs: look at every pending
+      // batch now (enqueueing is idempotent by job id), not after the grace.
+      onRedisReconnect(options.workerRedis, () =>
+        sweep?.runNow(() => sweepStrandedBatches({ ...sweepOptions, graceMs: 0 })),
+      );
     },
     stop: async () => {
       await sweep?.stop();

@@ -3,7 +3,7 @@ import { pendingBatchesBefore, type Db } from '@remediation/db';
 import type { TObject } from '@sinclair/typebox';
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
-import { startPeriodic } from './periodic.js';
+import { startPeriodic, type Periodic } from './periodic.js';
 import type { Producer } from './queues.js';
 
 type BatchPayload = { scanId: string; batchId: string };
@@ -53,7 +53,7 @@ export const sweepStrandedBatches = async (options: BatchSweepOptions): Promise<
 };
 
 /** Runs the sweep every `intervalMs`; a failed sweep is retried at the next tick. */
-export const startBatchSweep = (options: BatchSweepOptions): { stop(): Promise<void> } =>
+export const startBatchSweep = (options: BatchSweepOptions): Periodic =>
   startPeriodic({
     name: `stranded ${options.stage} batch sweep`,
     intervalMs: options.intervalMs,

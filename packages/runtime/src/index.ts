@@ -31,6 +31,7 @@ export {
   type WorkerServiceOptions,
   type WorkerUnit,
 } from './worker-service.js';
-export { startPeriodic } from './periodic.js';
+export { startPeriodic, type Periodic } from './periodic.js';
+export { onRedisReconnect } from './reconnect.js';
 export { startBatchSweep, sweepStrandedBatches, type BatchSweepOptions } from './batch-sweep.js';
 export { createBatchStage, isFinalFailure, type BatchStage } from './batch-stage.js';

@@ -1,5 +1,11 @@
 import type { Logger } from 'pino';
 
+export interface Periodic {
+  /** Runs `task` (the periodic one by default) now, or right after a run in progress. */
+  runNow(task?: () => Promise<unknown>): void;
+  stop(): Promise<void>;
+}
+
 /**
  * Runs `task` every `intervalMs`, never two at once; a failed run is logged and retried at the
  * next tick. The timer does not keep the process alive; `stop()` waits for a run in progress.
@@ -9,12 +15,16 @@ export const startPeriodic = (options: {
   intervalMs: number;
   logger: Logger;
   task: () => Promise<unknown>;
-}): { stop(): Promise<void> } => {
+}): Periodic => {
   let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = options
-      .task()
+  let stopped = false;
+  const tick = (task: () => Promise<unknown>): void => {
+    if (stopped) return;
+    if (running) {
+      void running.then(() => tick(task));
+      return;
+    }
+    running = task()
       .catch((err: unknown) =>
         options.logger.warn(
           { task: options.name, err: (err as Error).message },
@@ -24,10 +34,15 @@ export const startPeriodic = (options: {
       .finally(() => {
         running = undefined;
       });
+  };
+  const timer = setInterval(() => {
+    if (!running) tick(options.task);
   }, options.intervalMs);
   timer.unref();
   return {
+    runNow: (task = options.task) => tick(task),
     stop: async () => {
+      stopped = true;
       clearInterval(timer);
       await running;
     },

@@ -161,6 +161,8 @@ export const createWorker = <D extends QueueDefinition>(
       autorun: false,
       concurrency: def.worker.concurrency,
       lockDuration: def.worker.lockDurationMs,
+      // A dead worker's job is found stalled within half a lock after the lock runs out.
+      stalledInterval: Math.max(500, Math.floor(def.worker.lockDurationMs / 2)),
       ...(schedule
         ? {
             settings: {

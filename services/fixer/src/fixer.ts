@@ -59,7 +59,7 @@ export const createFixer = (deps: {
     overrides: {
       concurrency: config.FIXER_CONCURRENCY,
       lockDuration: config.FIXER_JOB_LOCK_MS,
-      stalledInterval: Math.min(30_000, config.FIXER_JOB_LOCK_MS),
+      stalledInterval: Math.max(500, Math.floor(config.FIXER_JOB_LOCK_MS / 2)),
     },
     sweep: { intervalMs: config.FIXER_SWEEP_INTERVAL_MS, graceMs: config.FIXER_STRANDED_GRACE_MS },
   });

@@ -37,4 +37,8 @@ export const PublisherConfig = configSchema({
   PR_POLL_INTERVAL_MS: Type.Integer({ minimum: 1_000, default: 300_000 }),
   /** PRs polled per round, least recently checked first. */
   PR_POLL_BATCH: Type.Integer({ minimum: 1, maximum: 1_000, default: 50 }),
+  /** How often generated fixes of `auto_pr` repositories are checked for a lost publish job. */
+  PUBLISH_SWEEP_INTERVAL_MS: Type.Integer({ minimum: 100, default: 30_000 }),
+  /** Age after which such a fix's publish job is checked (at once after Redis reconnects). */
+  PUBLISH_STRANDED_GRACE_MS: Type.Integer({ minimum: 1_000, default: 60_000 }),
 });

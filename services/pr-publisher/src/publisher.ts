@@ -4,8 +4,10 @@ import {
   createProducer,
   createWorker,
   isFinalFailure,
+  onRedisReconnect,
   startPeriodic,
   type Logger,
+  type Periodic,
   type Redis,
 } from '@remediation/runtime';
 import { DEFAULT_LIMITS } from '@remediation/sarif';
@@ -19,6 +21,7 @@ import { pollOpenPullRequests } from './events/pr-poll.js';
 import { refreshOpenPullRequests } from './events/refresh-after-merge.js';
 import { createForgeResolver } from './forge-resolver.js';
 import { publishProcessor } from './publish/publish.processor.js';
+import { sweepUnpublishedFixes } from './publish/publish-sweep.js';
 import { recordNotPublished } from './publish/publish.repository.js';
 import { refreshProcessor } from './publish/refresh.processor.js';
 
@@ -57,6 +60,7 @@ export const createPublisher = (deps: {
   });
   const ingest = createProducer(QUEUES.sarifIngest, { connection: deps.producerRedis, prefix });
   const refresh = createProducer(QUEUES.prRefresh, { connection: deps.producerRedis, prefix });
+  const republish = createProducer(QUEUES.prPublish, { connection: deps.producerRedis, prefix });
   const afterMerge = refreshOpenPullRequests(refresh);
   const publishDeps = {
     db,
@@ -97,6 +101,14 @@ export const createPublisher = (deps: {
     (q) => new Queue(q.name, { connection: deps.workerRedis, prefix }),
   );
   let poll: { stop(): Promise<void> } | undefined;
+  let sweep: Periodic | undefined;
+  const sweepOptions = {
+    db,
+    logger,
+    queue: queues[0]!,
+    producer: republish,
+    graceMs: config.PUBLISH_STRANDED_GRACE_MS,
+  };
   return {
     workers: [publish, events, refresher],
     queues,
@@ -111,11 +123,26 @@ export const createPublisher = (deps: {
         task: () =>
           pollOpenPullRequests({ db, logger, forgeFor, batch: config.PR_POLL_BATCH, afterMerge }),
       });
+      sweep = startPeriodic({
+        name: 'unpublished fix sweep',
+        intervalMs: config.PUBLISH_SWEEP_INTERVAL_MS,
+        logger,
+        task: () => sweepUnpublishedFixes(sweepOptions),
+      });
+      onRedisReconnect(deps.workerRedis, () =>
+        sweep?.runNow(() => sweepUnpublishedFixes({ ...sweepOptions, graceMs: 0 })),
+      );
     },
     stop: async () => {
       await poll?.stop();
+      await sweep?.stop();
       await Promise.all([publish.close(), events.close(), refresher.close()]);
-      await Promise.all([ingest.close(), refresh.close(), ...queues.map((q) => q.close())]);
+      await Promise.all([
+        ingest.close(),
+        refresh.close(),
+        republish.close(),
+        ...queues.map((q) => q.close()),
+      ]);
       await source.close();
     },
   };

@@ -7,11 +7,11 @@ export const IngestConfig = configSchema({
   /** Findings written per INSERT statement. */
   INGEST_BATCH_SIZE: Type.Integer({ minimum: 50, maximum: 5_000, default: 1_000 }),
   /** Job lock; a process that dies mid-document has its job retried after about this long. */
-  INGEST_JOB_LOCK_MS: Type.Integer({ minimum: 1_000, default: 120_000 }),
+  INGEST_JOB_LOCK_MS: Type.Integer({ minimum: 1_000, default: 40_000 }),
   /** How often scans that have not ended are checked for a lost or failed job. */
-  INGEST_SWEEP_INTERVAL_MS: Type.Integer({ minimum: 100, default: 60_000 }),
-  /** Age after which an unfinished scan's job is checked; keep it above INGEST_JOB_LOCK_MS. */
-  INGEST_STRANDED_GRACE_MS: Type.Integer({ minimum: 1_000, default: 300_000 }),
+  INGEST_SWEEP_INTERVAL_MS: Type.Integer({ minimum: 100, default: 30_000 }),
+  /** Age after which an unfinished scan's job is checked (at once after Redis reconnects). */
+  INGEST_STRANDED_GRACE_MS: Type.Integer({ minimum: 1_000, default: 60_000 }),
   /** Findings per triage job (a batch of the scan's barrier). */
   TRIAGE_BATCH_SIZE: Type.Integer({ minimum: 1, maximum: 500, default: 200 }),
 });

@@ -4,7 +4,9 @@ import {
   createProducer,
   createWorker,
   isFinalFailure,
+  onRedisReconnect,
   type Logger,
+  type Periodic,
   type Redis,
 } from '@remediation/runtime';
 import type { Static } from '@sinclair/typebox';
@@ -12,7 +14,7 @@ import { Queue, UnrecoverableError, type Job, type Worker } from 'bullmq';
 import type { IngestConfig } from './config.js';
 import { failScan, ingestProcessor, type IngestDeps } from './ingest/ingest.processor.js';
 import { noIngestMetrics, type IngestMetrics } from './ingest/ingest-metrics.js';
-import { startStrandedSweep } from './ingest/stranded-sweep.js';
+import { startStrandedSweep, sweepStrandedScans } from './ingest/stranded-sweep.js';
 
 export interface Ingester {
   worker: Worker;
@@ -59,7 +61,7 @@ export const createIngester = (deps: {
     overrides: {
       concurrency: config.INGEST_CONCURRENCY,
       lockDuration: config.INGEST_JOB_LOCK_MS,
-      stalledInterval: Math.min(30_000, config.INGEST_JOB_LOCK_MS),
+      stalledInterval: Math.max(500, Math.floor(config.INGEST_JOB_LOCK_MS / 2)),
     },
   });
   worker.on('failed', (job, err) => {
@@ -85,13 +87,13 @@ export const createIngester = (deps: {
     connection: deps.producerRedis,
     prefix: config.QUEUE_PREFIX,
   });
-  let sweep: { stop(): Promise<void> } | undefined;
+  let sweep: Periodic | undefined;
   return {
     worker,
     queue,
     run: () => {
       void worker.run();
-      sweep = startStrandedSweep({
+      const sweepOptions = {
         db: deps.db,
         logger: deps.logger,
         queue,
@@ -99,7 +101,13 @@ export const createIngester = (deps: {
         processorDeps,
         intervalMs: config.INGEST_SWEEP_INTERVAL_MS,
         graceMs: config.INGEST_STRANDED_GRACE_MS,
-      });
+      };
+      sweep = startStrandedSweep(sweepOptions);
+      // Redis back after an outage or a failover may have lost jobs: check every unfinished
+      // scan now (enqueueing is idempotent by job id), not after the grace.
+      onRedisReconnect(deps.workerRedis, () =>
+        sweep?.runNow(() => sweepStrandedScans({ ...sweepOptions, graceMs: 0 })),
+      );
     },
     stop: async () => {
       await sweep?.stop();

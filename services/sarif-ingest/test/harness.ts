@@ -41,7 +41,8 @@ export interface Harness {
     },
   ): Promise<string>;
   waitForScan(scanId: string, timeoutMs?: number): Promise<ScanState>;
-  startIngester(env?: Record<string, string>): Ingester;
+  /** An ingester on its own worker connection (`redis`, to break it). */
+  startIngester(env?: Record<string, string>): Ingester & { redis: Redis };
   /** The Prometheus text of every ingester started here. */
   metricsText(): Promise<string>;
   close(): Promise<void>;
@@ -187,7 +188,7 @@ export const createHarness = async (): Promise<Harness> => {
       });
       ingesters.push(ingester);
       ingester.run();
-      return ingester;
+      return Object.assign(ingester, { redis: workerRedis });
     },
     metricsText: async () => (await Promise.all(registries.map((r) => r.metrics()))).join('\n'),
     close: async () => {

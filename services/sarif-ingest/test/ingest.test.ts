@@ -405,6 +405,31 @@ describe('stranded scans', () => {
     }
   });
 
+  it('when Redis comes back without the job (a failover to an empty replica), then the scan is enqueued again at once, not after the grace', async () => {
+    const other = await createHarness();
+    try {
+      const { repoId } = await other.tenant();
+      // A sweep that would only act in an hour, on scans older than ten minutes.
+      const ingester = other.startIngester({
+        INGEST_SWEEP_INTERVAL_MS: '3600000',
+        INGEST_STRANDED_GRACE_MS: '600000',
+      });
+      await ingester.worker.waitUntilReady();
+      await ingester.worker.pause();
+      const scanId = await other.submit(repoId, corpus('codeql__cqa_valid-sarif.sarif'));
+      await other.producer.queue.obliterate({ force: true });
+      await ingester.worker.resume();
+      // The worker's connection drops and reconnects, as when Redis restarts.
+      ingester.redis.disconnect(true);
+      expect(await other.waitForScan(scanId)).toMatchObject({
+        state: 'processing',
+        findings_count: 3,
+      });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('a scan whose job failed for good without the scan being marked is failed by the sweep', async () => {
     const other = await createHarness();
     try {

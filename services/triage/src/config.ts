@@ -9,11 +9,11 @@ export const TriageConfig = configSchema({
   /** Triage batches processed at once by one process. */
   TRIAGE_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 32, default: 4 }),
   /** A process that dies mid-batch has its batch retried after about this long. */
-  TRIAGE_JOB_LOCK_MS: Type.Integer({ minimum: 1_000, default: 60_000 }),
+  TRIAGE_JOB_LOCK_MS: Type.Integer({ minimum: 1_000, default: 30_000 }),
   /** How often pending triage and fix batches are checked for a lost or failed job. */
-  TRIAGE_SWEEP_INTERVAL_MS: Type.Integer({ minimum: 100, default: 60_000 }),
+  TRIAGE_SWEEP_INTERVAL_MS: Type.Integer({ minimum: 100, default: 30_000 }),
   /** Age after which a pending batch's job is checked; keep it above the job locks. */
-  TRIAGE_STRANDED_GRACE_MS: Type.Integer({ minimum: 1_000, default: 600_000 }),
+  TRIAGE_STRANDED_GRACE_MS: Type.Integer({ minimum: 1_000, default: 60_000 }),
   /** Largest source file read for context (bigger files are triaged from the SARIF alone). */
   TRIAGE_MAX_SOURCE_BYTES: Type.Integer({ minimum: 1_024, default: 1024 * 1024 }),
   /**

@@ -78,7 +78,7 @@ export const createTriager = (deps: {
     overrides: {
       concurrency: config.TRIAGE_CONCURRENCY,
       lockDuration: config.TRIAGE_JOB_LOCK_MS,
-      stalledInterval: Math.min(30_000, config.TRIAGE_JOB_LOCK_MS),
+      stalledInterval: Math.max(500, Math.floor(config.TRIAGE_JOB_LOCK_MS / 2)),
     },
     sweep: {
       intervalMs: config.TRIAGE_SWEEP_INTERVAL_MS,

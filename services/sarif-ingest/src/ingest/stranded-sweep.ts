@@ -1,6 +1,6 @@
 import { QUEUES } from '@remediation/contracts';
 import type { Db } from '@remediation/db';
-import { startPeriodic, type Logger, type Producer } from '@remediation/runtime';
+import { startPeriodic, type Logger, type Periodic, type Producer } from '@remediation/runtime';
 import type { Queue } from 'bullmq';
 import { sql } from 'kysely';
 import { failScan, type IngestDeps } from './ingest.processor.js';
@@ -55,7 +55,7 @@ export const sweepStrandedScans = async (options: SweepOptions): Promise<number>
 };
 
 /** Runs the sweep every `intervalMs`; a failed sweep is retried at the next tick. */
-export const startStrandedSweep = (options: SweepOptions): { stop(): Promise<void> } =>
+export const startStrandedSweep = (options: SweepOptions): Periodic =>
   startPeriodic({
     name: 'stranded scan sweep',
     intervalMs: options.intervalMs,
