@@ -31,6 +31,7 @@ import pg from 'pg';
 import { generateSarif } from '../../test/e2e/generate.ts';
 import { createLocalRepo } from '../../test/e2e/support/git-repo.ts';
 import { generatedSources, tokenSources } from '../lib/repos.mjs';
+import { withFixable } from '../lib/sarif.mjs';
 import { cli, createRepo, createToken, freePort, ROOT } from '../lib/stack.mjs';
 import * as check from './checks.mjs';
 import { startForge } from './forge.mjs';
@@ -54,47 +55,16 @@ let shutdown = async () => undefined;
 
 /** Generated results plus one CodeQL result per fixable site of upload `k`'s token files. */
 const sarifFor = (sites, k) => {
-  const log = generateSarif({ results: FINDINGS, codeFlows: true });
-  const run = log.runs[0];
-  for (const [id, cwe, severity] of [
-    ['js/insecure-randomness', 338, '7.8'],
-    ['js/weak-cryptographic-algorithm', 327, '7.5'],
-  ])
-    run.tool.driver.rules.push({
-      id,
-      shortDescription: { text: id },
-      properties: {
-        tags: ['security', `external/cwe/cwe-${cwe}`],
-        precision: 'high',
-        'security-severity': severity,
-      },
-    });
   const files = new Set(
     Array.from(
       { length: FILES_PER_UPLOAD },
       (_, i) => `src/auth/tokens${(k * FILES_PER_UPLOAD + i) % TOKEN_FILES}.js`,
     ),
   );
-  for (const f of sites.filter((site) => files.has(site.uri)))
-    run.results.push({
-      ruleId: f.ruleId,
-      level: 'error',
-      message: { text: f.message },
-      locations: [
-        {
-          physicalLocation: {
-            artifactLocation: { uri: f.uri, uriBaseId: '%SRCROOT%' },
-            region: {
-              startLine: f.startLine,
-              startColumn: f.startColumn,
-              endLine: f.endLine,
-              endColumn: f.endColumn,
-            },
-          },
-        },
-      ],
-    });
-  return log;
+  return withFixable(
+    generateSarif({ results: FINDINGS, codeFlows: true }),
+    sites.filter((site) => files.has(site.uri)),
+  );
 };
 
 const createDatabase = async (adminUrl) => {

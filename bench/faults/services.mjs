@@ -1,11 +1,10 @@
 // The services of bench:faults as processes: the gateway once, every worker twice (two replicas
 // sharing the queues), each with its own health port and log file. `kill(name, {signal, which})`
 // and `start(name)` are what the fault schedule uses.
-import { spawn } from 'node:child_process';
 import { openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort, ROOT } from '../lib/stack.mjs';
+import { freePort, spawnService } from '../lib/stack.mjs';
 
 export const WORKERS = ['sarif-ingest', 'triage', 'fixer', 'pr-publisher', 'webhook-dispatcher'];
 export const SERVICES = ['api-gateway', ...WORKERS];
@@ -18,18 +17,11 @@ export const createSupervisor = ({ env, extraEnv, logDir }) => {
     const healthPort = await freePort();
     const log = join(logDir, `${key.replace('#', '-')}.log`);
     const fd = openSync(log, 'a');
-    const child = spawn(process.execPath, ['--import', './dist/instrument.js', 'dist/main.js'], {
-      cwd: `${ROOT}/services/${name}`,
-      env: {
-        PATH: process.env.PATH,
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-        HEALTH_PORT: String(healthPort),
-        ...env,
-        ...(extraEnv[name] ?? {}),
-      },
-      stdio: ['ignore', fd, fd],
-    });
+    const child = spawnService(name, { ...env, ...(extraEnv[name] ?? {}) }, healthPort, [
+      'ignore',
+      fd,
+      fd,
+    ]);
     replicas.set(key, { child, healthPort, log, name });
     return { child, healthPort, log };
   };

@@ -33,10 +33,9 @@ export const freePort = () =>
     });
   });
 
-/** Starts a built service (`services/<name>/dist`) and resolves once `/readyz` answers. */
-export const startService = async (name, env) => {
-  const healthPort = await freePort();
-  const child = spawn(process.execPath, ['--import', './dist/instrument.js', 'dist/main.js'], {
+/** Spawns a built service (`services/<name>/dist`) on its own health port (`stdio` for its output). */
+export const spawnService = (name, env, healthPort, stdio = ['ignore', 'inherit', 'inherit']) =>
+  spawn(process.execPath, ['--import', './dist/instrument.js', 'dist/main.js'], {
     cwd: `${ROOT}/services/${name}`,
     env: {
       PATH: process.env.PATH,
@@ -45,8 +44,13 @@ export const startService = async (name, env) => {
       HEALTH_PORT: String(healthPort),
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio,
   });
+
+/** Starts a built service (`services/<name>/dist`) and resolves once `/readyz` answers. */
+export const startService = async (name, env) => {
+  const healthPort = await freePort();
+  const child = spawnService(name, env, healthPort);
   for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${healthPort}/readyz`)).ok) return child;

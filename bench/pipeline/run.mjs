@@ -30,6 +30,7 @@ import { createLocalRepo } from '../../test/e2e/support/git-repo.ts';
 import { createBenchDatabase } from '../lib/database.mjs';
 import { ingestFloor } from '../lib/ingest-floor.mjs';
 import { generatedSources, tokenSources } from '../lib/repos.mjs';
+import { withFixable } from '../lib/sarif.mjs';
 import {
   createBenchTenant,
   freePort,
@@ -85,43 +86,8 @@ const waitForPullRequests = async (db, scanId, timeoutMs = 30 * 60_000) => {
 };
 
 /** The generated results plus one CodeQL result per fixable site, in one run. */
-const sarifFor = (fixable) => {
-  const log = generateSarif({ results: RESULTS - fixable.length, codeFlows: true });
-  const run = log.runs[0];
-  for (const [id, cwe, severity] of [
-    ['js/insecure-randomness', 338, '7.8'],
-    ['js/weak-cryptographic-algorithm', 327, '7.5'],
-  ])
-    run.tool.driver.rules.push({
-      id,
-      shortDescription: { text: id },
-      properties: {
-        tags: ['security', `external/cwe/cwe-${cwe}`],
-        precision: 'high',
-        'security-severity': severity,
-      },
-    });
-  for (const f of fixable)
-    run.results.push({
-      ruleId: f.ruleId,
-      level: 'error',
-      message: { text: f.message },
-      locations: [
-        {
-          physicalLocation: {
-            artifactLocation: { uri: f.uri, uriBaseId: '%SRCROOT%' },
-            region: {
-              startLine: f.startLine,
-              startColumn: f.startColumn,
-              endLine: f.endLine,
-              endColumn: f.endColumn,
-            },
-          },
-        },
-      ],
-    });
-  return log;
-};
+const sarifFor = (fixable) =>
+  withFixable(generateSarif({ results: RESULTS - fixable.length, codeFlows: true }), fixable);
 
 /** One `*` webhook per receiver, its secret sealed with the services' key. */
 const subscribe = async (db, key, orgId, ports) => {
