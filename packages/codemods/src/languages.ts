@@ -1,10 +1,18 @@
+import go from '@ast-grep/lang-go';
 import java from '@ast-grep/lang-java';
 import python from '@ast-grep/lang-python';
 import { Lang, parse, registerDynamicLanguage, type SgRoot } from '@ast-grep/napi';
 import type { Language } from './types.js';
 
 /** Every language, in catalog order. */
-export const LANGUAGES: readonly Language[] = ['javascript', 'typescript', 'tsx', 'python', 'java'];
+export const LANGUAGES: readonly Language[] = [
+  'javascript',
+  'typescript',
+  'tsx',
+  'python',
+  'java',
+  'go',
+];
 
 const EXTENSIONS: Record<string, Language> = {
   js: 'javascript',
@@ -17,6 +25,7 @@ const EXTENSIONS: Record<string, Language> = {
   tsx: 'tsx',
   py: 'python',
   java: 'java',
+  go: 'go',
 };
 
 /** The language of a file from its extension (`.d.ts` included), or null for any other file. */
@@ -42,6 +51,7 @@ const AST_GREP: Record<Language, string> = {
   tsx: Lang.Tsx,
   python: 'python',
   java: 'java',
+  go: 'go',
 };
 
 // ast-grep wants the dynamic grammars registered once per process; vitest re-evaluates modules
@@ -51,7 +61,7 @@ const REGISTERED = Symbol.for('@remediation/codemods/grammars');
 const ensureGrammars = (): void => {
   const g = globalThis as Record<symbol, boolean | undefined>;
   if (g[REGISTERED]) return;
-  registerDynamicLanguage({ python, java });
+  registerDynamicLanguage({ python, java, go });
   g[REGISTERED] = true;
 };
 

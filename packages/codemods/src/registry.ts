@@ -1,4 +1,5 @@
 import type { Codemod } from './engine/codemod.js';
+import { goWeakRandom } from './go/weak-random/weak-random.codemod.js';
 import { javaCommandExecArray } from './java/command-exec-array/command-exec-array.codemod.js';
 import { javaInsecureCookie } from './java/insecure-cookie/insecure-cookie.codemod.js';
 import { javaInsecureRandom } from './java/insecure-random/insecure-random.codemod.js';
@@ -99,6 +100,8 @@ export const CODEMODS: readonly Codemod[] = [
   javaWeakTlsProtocol,
   javaXxeXmlFactory,
   javaZipSlip,
+  // Go
+  goWeakRandom,
 ];
 
 /** The codemod with an id, or undefined. */

@@ -1,7 +1,7 @@
 import type { SgNode } from '@ast-grep/napi';
 
 /** The languages codemods are written for. `tsx` is TypeScript with JSX; `.jsx` is `javascript`. */
-export type Language = 'javascript' | 'typescript' | 'tsx' | 'python' | 'java';
+export type Language = 'javascript' | 'typescript' | 'tsx' | 'python' | 'java' | 'go';
 
 /** Scanner families whose rule ids a codemod can bind to (see `scannerOf` for driver names). */
 export type Scanner =

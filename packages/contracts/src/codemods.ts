@@ -1,6 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-export const CODEMOD_LANGUAGES = ['javascript', 'typescript', 'tsx', 'python', 'java'] as const;
+export const CODEMOD_LANGUAGES = [
+  'javascript',
+  'typescript',
+  'tsx',
+  'python',
+  'java',
+  'go',
+] as const;
 
 /** One codemod as `GET /codemods` lists it (coverage before a team buys in). */
 export const Codemod = Type.Object(
@@ -22,6 +29,16 @@ export const Codemod = Type.Object(
   { additionalProperties: false, title: 'Codemod' },
 );
 export type Codemod = Static<typeof Codemod>;
+
+/** `GET /codemods` filters. */
+export const CodemodFilters = {
+  language: Type.Optional(
+    Type.Union(
+      CODEMOD_LANGUAGES.map((l) => Type.Literal(l)),
+      { description: 'Only the codemods that handle this language' },
+    ),
+  ),
+};
 
 export const CodemodList = Type.Object(
   { data: Type.Array(Codemod) },

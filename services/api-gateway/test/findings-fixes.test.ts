@@ -342,11 +342,40 @@ describe('the codemod catalog (GET /v1/codemods)', () => {
       rules: expect.objectContaining({ codeql: ['js/insecure-randomness'] }),
     });
     for (const c of data) {
-      expect(c.id).toMatch(/^remediate:(js|python|java)\/[a-z0-9-]+$/);
+      expect(c.id).toMatch(/^remediate:(js|python|java|go)\/[a-z0-9-]+$/);
       expect(Object.values(c.rules).flat().length).toBeGreaterThan(0);
       expect(c.references.length).toBeGreaterThan(0);
     }
     expect((await request(h.app).get('/v1/codemods')).status).toBe(401);
+  });
+
+  it('when filtered by language=go, then only Go codemods, bound to gosec rule ids; an unknown language is 400', async () => {
+    const { org, repo } = await createTenant(h.db);
+    const scoped = await createToken(h.db, org.id, { repositoryId: repo.id });
+    const res = await request(h.app)
+      .get('/v1/codemods?language=go')
+      .set('Authorization', scoped.bearer);
+    expect(res.status).toBe(200);
+    const data = res.body.data as {
+      id: string;
+      languages: string[];
+      rules: { gosec?: string[] };
+    }[];
+    expect(data.length).toBeGreaterThanOrEqual(12);
+    for (const c of data) {
+      expect(c.languages).toEqual(['go']);
+      expect(c.id).toMatch(/^remediate:go\//);
+      expect(c.rules.gosec?.length).toBeGreaterThan(0);
+    }
+    const rules = new Set(data.flatMap((c) => c.rules.gosec ?? []));
+    for (const id of ['G404', 'G401', 'G402', 'G201', 'G304', 'G110', 'G112', 'G306'])
+      expect(rules).toContain(id);
+    const all = await request(h.app).get('/v1/codemods').set('Authorization', scoped.bearer);
+    expect((all.body.data as unknown[]).length).toBeGreaterThan(data.length);
+    const bad = await request(h.app)
+      .get('/v1/codemods?language=cobol')
+      .set('Authorization', scoped.bearer);
+    expect(bad.status).toBe(400);
   });
 });
 

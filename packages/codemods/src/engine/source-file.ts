@@ -59,10 +59,20 @@ const SIMPLE_STATEMENTS = new Set([
   'field_declaration',
   'assert_statement',
   'yield_statement',
+  // Go
+  'short_var_declaration',
+  'assignment_statement',
+  'var_declaration',
+  'const_declaration',
+  'defer_statement',
+  'go_statement',
+  'send_statement',
+  'inc_statement',
+  'dec_statement',
 ]);
 
 const COMPOUND =
-  /^(if|for|for_in|while|do|try|with|switch|match|block|class|function|method|program|module)/;
+  /^(if|for|for_in|while|do|try|with|switch|match|block|class|function|method|program|module|source_file|func_literal|expression_switch|type_switch|select)/;
 
 /** The simple statement holding a node, or the node itself when it sits in a compound one. */
 export const enclosingStatement = (node: SgNode): SgNode => {

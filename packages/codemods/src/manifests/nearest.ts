@@ -8,6 +8,7 @@ export const MANIFEST_NAMES: Record<Language, readonly string[]> = {
   tsx: ['package.json'],
   python: ['requirements.txt', 'pyproject.toml'],
   java: ['pom.xml'],
+  go: ['go.mod'],
 };
 
 /** `name` in the directory of `path` and in each parent directory, nearest first. */

@@ -9,7 +9,7 @@ export interface SourceStyle {
   eol: '\n' | '\r\n';
   /** One level of indentation: a tab or N spaces. */
   indent: string;
-  /** The quote most string literals use (Java always `"`). */
+  /** The quote most string literals use (Java and Go always `"`). */
   quote: "'" | '"';
   /** JS/TS: whether statements end with `;` (false for the no-semicolon style). */
   semicolons: boolean;
@@ -25,12 +25,14 @@ const DEFAULT_INDENT: Record<Language, string> = {
   tsx: '  ',
   python: '    ',
   java: '    ',
+  // gofmt indents with tabs.
+  go: '\t',
 };
 
 const count = (text: string, re: RegExp): number => text.match(re)?.length ?? 0;
 
 const quoteOf = (language: Language, root: SgNode): "'" | '"' => {
-  if (language === 'java') return '"';
+  if (language === 'java' || language === 'go') return '"';
   const kind = language === 'python' ? 'string_start' : 'string';
   let single = 0;
   let double = 0;

@@ -1,5 +1,5 @@
 import { catalog } from '@remediation/codemods';
-import { CodemodList, type Codemod } from '@remediation/contracts';
+import { CodemodFilters, CodemodList, type Codemod } from '@remediation/contracts';
 import { defineRoute, type RouteDef } from '../http/route.js';
 
 /** The catalog never changes while the process runs: built once. */
@@ -25,8 +25,13 @@ export const codemodRoutes = (): RouteDef[] => [
       'Every codemod: its languages, the rule ids it fixes per scanner, what it does and references (also in docs/codemods.md)',
     tag: 'Fixes',
     access: 'repository',
+    query: CodemodFilters,
     success: { status: 200, description: 'The codemod catalog', schema: CodemodList },
-    errors: [],
-    handle: () => Promise.resolve({ status: 200, body: { data: entries() } }),
+    errors: ['validation_failed'],
+    handle: ({ query }) => {
+      const { language } = query;
+      const data = language ? entries().filter((c) => c.languages.includes(language)) : entries();
+      return Promise.resolve({ status: 200, body: { data } });
+    },
   }),
 ];
