@@ -130,6 +130,13 @@ export interface Site<D = unknown> {
   scope?: SgNode;
   /** Anything `detect` learnt that `fix` needs. */
   data?: D;
+  /**
+   * Set for a construct of the rule's class that cannot be changed correctly (a read where only
+   * writes can be guarded, a path with no root): the finding is declined `unsafe_to_change` with
+   * this detail, without calling `fix`, and the evaluation does not count it as the pattern
+   * staying (it is not a construct the codemod fixes).
+   */
+  decline?: string;
 }
 
 export interface Reference {

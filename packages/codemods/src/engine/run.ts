@@ -41,6 +41,7 @@ export const loadedFile = (
 export const locateSite = <D>(
   spec: CodemodSpec<D>,
   input: CodemodInput,
+  { fixableOnly = false }: { fixableOnly?: boolean } = {},
 ): SiteInFile<D> | ReturnType<typeof notApplicable> => {
   const language = input.language ?? languageOf(input.path);
   if (!language || !spec.languages.includes(language)) {
@@ -62,7 +63,11 @@ export const locateSite = <D>(
     const file = parsed.get(key);
     if (!file) continue;
     anyRegionInFile ||= regionInFile(candidate.region, file.lines);
-    if (!detected.has(file)) detected.set(file, spec.detect(file));
+    if (!detected.has(file))
+      detected.set(
+        file,
+        spec.detect(file).filter((s) => !fixableOnly || s.decline === undefined),
+      );
     const found = locate(detected.get(file)!, candidate.region, file.lines);
     if (found) return { ...found, file };
   }
@@ -81,6 +86,7 @@ export const runCodemod = <D>(spec: CodemodSpec<D>, input: CodemodInput): Codemo
   const located = locateSite(spec, input);
   if ('kind' in located) return located;
   const { file, site } = located;
+  if (site.decline !== undefined) return notApplicable('unsafe_to_change', site.decline);
   const editor = new FileEditor(file);
   const notes: string[] = [];
   let behaviourChange: string | undefined;

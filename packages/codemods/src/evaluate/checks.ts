@@ -7,14 +7,15 @@ import { inputAfter } from './shift.js';
 import { syntaxErrors } from './syntax.js';
 
 /**
- * The site the codemod finds at the fixed text's (shifted) location, unless it is only a neighbour:
+ * The site the codemod finds at the fixed text's (shifted) location, unless it is only a neighbour
+ * (sites detect reports only to decline them are not looked at):
  * a site on an adjacent line counts only when the original finding was matched that way too, so
  * fixing one of two consecutive vulnerable lines is not mistaken for the pattern staying.
  */
 const siteAfter = (codemod: Codemod, input: CodemodInput, result: Edited) => {
-  const after = locateSite(codemod, inputAfter(input, result));
+  const after = locateSite(codemod, inputAfter(input, result), { fixableOnly: true });
   if ('kind' in after || after.tier !== 'adjacent-line') return after;
-  const before = locateSite(codemod, input);
+  const before = locateSite(codemod, input, { fixableOnly: true });
   return 'kind' in before || before.tier === 'adjacent-line' ? after : null;
 };
 

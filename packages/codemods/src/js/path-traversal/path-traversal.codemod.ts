@@ -5,7 +5,9 @@ import { ensureJsMember } from '../../imports/js-imports.js';
 import { quoted } from '../../text/style.js';
 import { argsOf, calleeName } from '../common/calls.js';
 import { unwrap } from '../common/request-input.js';
-import { confinedPath, isFileSink, type Confined } from './sinks.js';
+import { declaredSource } from '../common/declared-source.js';
+import { confinedPath, constantSegments, isFileSink, type Confined } from './sinks.js';
+import type { Site } from '../../types.js';
 
 type Data = Confined;
 
@@ -36,8 +38,11 @@ export const jsPathTraversal = defineCodemod<Data>({
   description:
     'A file-system call (`fs.*`, `fs/promises`, `res.sendFile`, `res.download`) whose path is ' +
     '`path.join(root, ...)`, `path.resolve(root, ...)`, `` `${root}/${name}` `` or `root + name` ' +
-    'gets the path from a `resolveInside(root, ...segments)` helper, which resolves it and throws ' +
-    'unless it stays strictly inside the root directory.',
+    '(in the call, or in a `const` built for it lines earlier) gets the path from a ' +
+    '`resolveInside(root, ...segments)` helper, which resolves it and throws unless it stays ' +
+    'strictly inside the root directory. Declined with the reason: a path that is one value ' +
+    'with no directory in the code (the allowed directory is the caller\u2019s decision) and a ' +
+    'path joining only constant names to its directory.',
   rationale: {
     problem:
       'A segment such as `../../etc/passwd` (or an absolute path) walks out of the intended ' +
@@ -66,11 +71,34 @@ export const jsPathTraversal = defineCodemod<Data>({
     file.root
       .findAll({ rule: { kind: 'call_expression' } })
       .filter(isFileSink)
-      .flatMap((call) => {
+      .flatMap((call): Site<Data>[] => {
         const arg = argsOf(call)[0];
         if (!arg || calleeName(unwrap(arg)) === HELPER) return [];
-        const confined = confinedPath(arg, file.style.quote);
-        return confined ? [{ node: arg, anchors: [call], data: confined }] : [];
+        if (['string', 'number'].includes(String(unwrap(arg).kind()))) return [];
+        const quote = file.style.quote;
+        const confined = confinedPath(arg, quote);
+        if (confined) return [{ node: arg, anchors: [call], data: confined }];
+        // A path built in a `const` a few lines up (used by this call only) is confined there.
+        const declared = declaredSource(arg, (v) => confinedPath(v, quote) !== null);
+        if (declared?.block) {
+          return [
+            {
+              node: declared.value,
+              anchors: [call, arg],
+              scope: declared.block,
+              data: confinedPath(declared.value, quote)!,
+            },
+          ];
+        }
+        return [
+          {
+            node: arg,
+            anchors: [call],
+            decline: constantSegments(arg)
+              ? 'the path joins only constant names to its directory: no outside value chooses the file'
+              : 'the whole path is one value with no directory in the code to confine it to; which directory is allowed is the caller\u2019s decision',
+          },
+        ];
       }),
   fix: ({ node, data }, editor, ctx) => {
     if (!data) return;

@@ -110,3 +110,14 @@ export const confinedPath = (arg: SgNode, quote: string): Confined | null => {
   }
   return null;
 };
+
+/**
+ * True for `path.join(dir, 'a', 'b')` (and `resolve`): a directory and constant names only, so no
+ * outside value picks the file (the directory itself is the program's).
+ */
+export const constantSegments = (arg: SgNode): boolean => {
+  const a = unwrap(arg);
+  if (a.kind() !== 'call_expression' || !PATH_FUNCTIONS.has(calleeName(a) ?? '')) return false;
+  const [, ...segments] = argsOf(a);
+  return segments.every((s) => ['string', 'number'].includes(String(unwrap(s).kind())));
+};
