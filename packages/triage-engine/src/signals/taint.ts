@@ -5,7 +5,7 @@ import { WEIGHTS } from '../scoring/weights.js';
 import type { Evidence } from '../types.js';
 
 // Sink callees per class (last member name), to pick the call a finding points at.
-const SINKS: Record<string, RegExp> = {
+export const SINKS: Record<string, RegExp> = {
   'sql-injection':
     /^(execute|executemany|executescript|query|raw|rawQuery|executeQuery|executeUpdate|executeLargeUpdate|prepareStatement|prepareCall|createQuery|createNativeQuery|createSQLQuery|Exec|ExecContext|Query|QueryContext|QueryRow|QueryRowContext|Raw|extra|sql|unsafe|\$queryRawUnsafe|\$executeRawUnsafe|text)$/,
   'nosql-injection':
@@ -34,7 +34,7 @@ const SINKS: Record<string, RegExp> = {
   'file-inclusion': /^(require|import|include|load|__import__|import_module)$/,
 };
 // Classes whose first argument is the dangerous one (the rest are bound values or options).
-const FIRST_ARGUMENT = new Set([
+export const FIRST_ARGUMENT = new Set([
   'sql-injection',
   'code-injection',
   'path-traversal',
@@ -55,7 +55,7 @@ const BUILT_MATTERS = new Set([
   'xpath-injection',
   'ldap-injection',
 ]);
-const ARGV_STYLE =
+export const ARGV_STYLE =
   /(^|\.)(Command|CommandContext|ProcessBuilder|execFile|execFileSync|spawn|spawnSync)$/;
 
 // An interpolation right after href=/src=/action=: a URL context, where HTML escaping is not enough.

@@ -1,0 +1,474 @@
+import type { LanguageFamily } from '../code/language.js';
+import { ARGV_STYLE, FIRST_ARGUMENT, SINKS } from '../signals/taint.js';
+import {
+  FUNCTION_KINDS,
+  TooLong,
+  calleeOf,
+  execBlock,
+  ev,
+  paramsOf,
+  type Interp,
+} from './interpret.js';
+import { flowLanguageOf, lineOf, named, parsed, type FlowLanguage, type Node } from './node.js';
+import {
+  CLEAN,
+  INPUT,
+  LOCAL,
+  UNKNOWN,
+  clean,
+  joinAll,
+  step,
+  unknown,
+  type Env,
+  type PathStep,
+  type Val,
+} from './value.js';
+
+export type { PathStep } from './value.js';
+
+/**
+ * Classes whose verdict depends on where the value at the sink comes from. Weak hashes,
+ * weak randomness, secrets and configuration classes are not decided by a flow.
+ */
+export const FLOW_CLASSES = new Set([
+  'sql-injection',
+  'nosql-injection',
+  'command-injection',
+  'code-injection',
+  'path-traversal',
+  'xss',
+  'ssrf',
+  'open-redirect',
+  'deserialization',
+  'xpath-injection',
+  'ldap-injection',
+  'template-injection',
+  'file-inclusion',
+  'regex-injection',
+  'header-injection',
+  'log-injection',
+]);
+
+/** What the reconstruction found about the values reaching the sink. */
+export interface FlowResult {
+  /**
+   * `no-source`: no input reaches the sink (constants, killed or sanitized values, a dead branch);
+   * `input`: request or other outside input reaches it unsanitized; `local`: only the
+   * environment or command line does; `undecided`: the reconstruction cannot tell (reason).
+   */
+  outcome: 'no-source' | 'input' | 'local' | 'undecided';
+  /** The value was neutralized by a sanitizer matched to the class on the way. */
+  sanitized: boolean;
+  reason: string;
+  /** The reconstructed path, in line order, ending at the sink. */
+  path: PathStep[];
+}
+
+export interface FlowQuery {
+  uri: string;
+  text: string;
+  line: number;
+  endLine: number | null;
+  cls: string;
+}
+
+const FAMILY: Record<FlowLanguage, LanguageFamily> = {
+  python: 'python',
+  javascript: 'javascript',
+  typescript: 'javascript',
+  tsx: 'javascript',
+  java: 'java',
+};
+
+const CALL_KINDS = new Set([
+  'call',
+  'call_expression',
+  'method_invocation',
+  'new_expression',
+  'object_creation_expression',
+]);
+const ASSIGN_KINDS = new Set(['assignment_expression', 'augmented_assignment_expression']);
+const DOM_SINK = /\.(innerHTML|outerHTML)$|(^|\.)location(\.href)?$/;
+const NOT_PAYLOAD =
+  /^(keyword_argument|object|dictionary|arrow_function|function_expression|lambda|lambda_expression|function|dictionary_splat)$/;
+
+/** Call-like nodes starting on the finding's lines, outermost first. */
+const nodesOnLines = (root: Node, from: number, to: number): Node[] => {
+  const out: Node[] = [];
+  const visit = (n: Node) => {
+    const r = n.range();
+    if (r.end.line < from || r.start.line > to) return;
+    const k = n.kind();
+    if ((CALL_KINDS.has(k) || ASSIGN_KINDS.has(k)) && r.start.line >= from && r.start.line <= to)
+      out.push(n);
+    for (const c of n.children()) if (c.isNamed()) visit(c);
+  };
+  visit(root);
+  return out;
+};
+
+const findSink = (
+  root: Node,
+  q: FlowQuery,
+): { sink: Node; args: Node[]; callee: string } | null => {
+  const from = q.line - 1;
+  const to = Math.max(from, (q.endLine ?? q.line) - 1);
+  const re = SINKS[q.cls];
+  for (const n of nodesOnLines(root, from, to)) {
+    if (ASSIGN_KINDS.has(n.kind())) {
+      const left = n.field('left')?.text() ?? '';
+      if ((q.cls === 'xss' || q.cls === 'open-redirect') && DOM_SINK.test(left))
+        return { sink: n, args: [n.field('right')!], callee: left };
+      continue;
+    }
+    const c = calleeOf(n);
+    if (!c || !re?.test(c.name)) continue;
+    const positional = c.args.filter((a) => !NOT_PAYLOAD.test(a.kind()));
+    let args: Node[];
+    if (q.cls === 'command-injection')
+      args = ARGV_STYLE.test(c.text) ? positional : positional.slice(0, 1);
+    else if (FIRST_ARGUMENT.has(q.cls)) args = positional.slice(0, 1);
+    else args = positional;
+    if (args.length === 0) continue;
+    return { sink: n, args, callee: c.text };
+  }
+  return null;
+};
+
+interface FileFacts {
+  functions: Map<string, Node>;
+  globals: Map<string, Node | null>;
+  imported: Set<string>;
+}
+
+const FACTS = new WeakMap<Node, FileFacts>();
+
+const fileFacts = (root: Node, lang: FlowLanguage): FileFacts => {
+  const hit = FACTS.get(root);
+  if (hit) return hit;
+  const functions = new Map<string, Node>();
+  const fnKinds =
+    lang === 'python'
+      ? ['function_definition']
+      : lang === 'java'
+        ? ['method_declaration']
+        : ['function_declaration', 'method_definition'];
+  for (const f of root.findAll({ rule: { any: fnKinds.map((kind) => ({ kind })) } })) {
+    const name = f.field('name')?.text();
+    if (name && !functions.has(name)) functions.set(name, f);
+  }
+  for (const d of lang === 'python' || lang === 'java'
+    ? []
+    : root.findAll({ rule: { kind: 'variable_declarator' } })) {
+    const v = d.field('value');
+    const name = d.field('name')?.text();
+    if (
+      name &&
+      v &&
+      (v.kind() === 'arrow_function' ||
+        v.kind() === 'function_expression' ||
+        v.kind() === 'function')
+    )
+      if (!functions.has(name)) functions.set(name, v);
+  }
+  const globals = new Map<string, Node | null>();
+  const imported = new Set<string>();
+  const setGlobal = (name: string, init: Node | null) =>
+    globals.set(name, globals.has(name) ? null : init);
+  for (const st of named(root)) {
+    const k = st.kind();
+    if (k === 'expression_statement') {
+      const a = named(st)[0];
+      if (a?.kind() === 'assignment' && a.field('left')?.kind() === 'identifier')
+        setGlobal(a.field('left')!.text(), a.field('right'));
+      else if (a?.kind() === 'augmented_assignment' && a.field('left')?.kind() === 'identifier')
+        globals.set(a.field('left')!.text(), null);
+    } else if (k === 'import_statement' || k === 'import_from_statement') {
+      if (lang === 'python') {
+        for (const c of named(st)) {
+          if (c.kind() === 'aliased_import') imported.add(c.field('alias')?.text() ?? '');
+          else if (c.kind() === 'dotted_name') {
+            const parts = c.text().split('.');
+            imported.add(k === 'import_statement' ? parts[0]! : parts[parts.length - 1]!);
+          }
+        }
+      } else for (const id of st.findAll({ rule: { kind: 'identifier' } })) imported.add(id.text());
+    } else if (k === 'lexical_declaration' || k === 'variable_declaration') {
+      for (const d of named(st).filter((c) => c.kind() === 'variable_declarator')) {
+        const name = d.field('name');
+        const value = d.field('value');
+        if (value && /^require\s*\(|^await\s+import\s*\(/.test(value.text()))
+          for (const id of name
+            ? [
+                name,
+                ...name.findAll({ rule: { kind: 'shorthand_property_identifier_pattern' } }),
+                ...name.findAll({ rule: { kind: 'identifier' } }),
+              ]
+            : [])
+            imported.add(id.text());
+        else if (name?.kind() === 'identifier')
+          setGlobal(name.text(), st.text().startsWith('const') ? value : null);
+      }
+    } else if (k === 'export_statement') {
+      for (const d of st.findAll({ rule: { kind: 'variable_declarator' } })) {
+        const name = d.field('name');
+        if (name?.kind() === 'identifier')
+          setGlobal(name.text(), st.text().startsWith('export const') ? d.field('value') : null);
+      }
+    }
+  }
+  if (lang === 'java') {
+    for (const f of root.findAll({ rule: { kind: 'field_declaration' } })) {
+      const final = /\bfinal\b/.test(
+        named(f)
+          .find((c) => c.kind() === 'modifiers')
+          ?.text() ?? '',
+      );
+      for (const d of named(f).filter((c) => c.kind() === 'variable_declarator')) {
+        const name = d.field('name')?.text();
+        if (name) setGlobal(name, final ? d.field('value') : null);
+      }
+    }
+    for (const im of root.findAll({ rule: { kind: 'import_declaration' } }))
+      imported.add(im.text().replace(/;$/, '').split('.').pop() ?? '');
+  }
+  const facts = { functions, globals, imported };
+  FACTS.set(root, facts);
+  return facts;
+};
+
+const PY_ROUTE =
+  /\.(route|get|post|put|patch|delete|api_route|websocket)\s*\(|@(api_view|require_http_methods|require_GET|require_POST|action)\b/;
+const JAVA_INPUT_ANNOTATION =
+  /@(RequestParam|PathVariable|RequestBody|RequestHeader|CookieValue|QueryParam|PathParam|FormParam|HeaderParam|CookieParam|MatrixVariable|ModelAttribute|RequestPart|BeanParam)\b/;
+const JAVA_REQUEST_TYPE =
+  /\b(HttpServletRequest|ServletRequest|HttpServletRequestWrapper|MultipartFile|WebRequest|HttpEntity|RequestEntity|ServerHttpRequest)\b/;
+const JAVA_HANDLER =
+  /@(GetMapping|PostMapping|PutMapping|DeleteMapping|PatchMapping|RequestMapping|GET|POST|PUT|DELETE|Path)\b/;
+const JS_REQUEST = /^(req|request|ctx|context|event)$/;
+const OUTPUT_PARAM = /^(res|response|reply|next|h|resp)$/;
+
+/** The initial values of the function's parameters. */
+const paramValues = (fn: Node, lang: FlowLanguage, fnName: string): Env => {
+  const env: Env = new Map();
+  const params = paramsOf(fn);
+  const line = lineOf(fn);
+  if (lang === 'python') {
+    const dec =
+      fn.parent()?.kind() === 'decorated_definition'
+        ? fn.parent()!.text().slice(0, fn.parent()!.text().indexOf('def '))
+        : '';
+    const handler = PY_ROUTE.test(dec) || params.some((p) => p.name === 'request');
+    for (const p of params) {
+      if (p.name === 'self' || p.name === 'cls')
+        env.set(p.name, clean(step(line, 'constant', p.name)));
+      else if (handler)
+        env.set(p.name, {
+          level: INPUT,
+          steps: [step(line, 'source', `${p.name} (a request parameter of ${fnName})`)],
+        });
+      else
+        env.set(
+          p.name,
+          unknown(
+            `parameter ${p.name} of ${fnName}(); its callers are not followed`,
+            step(line, 'parameter', p.decl.text()),
+          ),
+        );
+    }
+    return env;
+  }
+  if (lang === 'java') {
+    const mods =
+      named(fn)
+        .find((c) => c.kind() === 'modifiers')
+        ?.text() ?? '';
+    const handler = JAVA_HANDLER.test(mods);
+    for (const p of params) {
+      const decl = p.decl.text();
+      if (
+        JAVA_INPUT_ANNOTATION.test(decl) ||
+        JAVA_REQUEST_TYPE.test(decl) ||
+        (handler &&
+          !/\b(HttpServletResponse|Model|ModelMap|BindingResult|Principal|Authentication|RedirectAttributes|HttpSession|Locale)\b/.test(
+            decl,
+          ))
+      )
+        env.set(p.name, {
+          level: INPUT,
+          steps: [step(line, 'source', `${decl} (request input of ${fnName})`)],
+        });
+      else if (
+        /\b(HttpServletResponse|Model|ModelMap|BindingResult|RedirectAttributes)\b/.test(decl)
+      )
+        env.set(p.name, clean(step(line, 'constant', decl)));
+      else
+        env.set(
+          p.name,
+          unknown(
+            `parameter ${p.name} of ${fnName}(); its callers are not followed`,
+            step(line, 'parameter', decl),
+          ),
+        );
+    }
+    return env;
+  }
+  const hasRequest = params.some((p) => JS_REQUEST.test(p.name));
+  for (const p of params) {
+    if (JS_REQUEST.test(p.name))
+      env.set(p.name, {
+        level: INPUT,
+        steps: [step(line, 'source', `${p.name} (the request of ${fnName})`)],
+      });
+    else if (hasRequest && OUTPUT_PARAM.test(p.name))
+      env.set(p.name, clean(step(line, 'constant', p.name)));
+    else
+      env.set(
+        p.name,
+        unknown(
+          `parameter ${p.name} of ${fnName}(); its callers are not followed`,
+          step(line, 'parameter', p.decl.text()),
+        ),
+      );
+  }
+  return env;
+};
+
+const functionName = (fn: Node): string => {
+  const own = fn.field('name')?.text();
+  if (own) return own;
+  const p = fn.parent();
+  if (p?.kind() === 'variable_declarator' || p?.kind() === 'pair')
+    return (p.field('name') ?? p.field('key'))?.text() ?? 'an anonymous function';
+  if (p?.kind() === 'arguments') {
+    const call = p.parent();
+    const callee = call?.field('function')?.text();
+    if (callee) return `a callback of ${callee}`;
+  }
+  return 'an anonymous function';
+};
+
+const undecided = (reason: string, path: PathStep[] = []): FlowResult => ({
+  outcome: 'undecided',
+  sanitized: false,
+  reason,
+  path,
+});
+
+const BUDGET = 40_000;
+
+/**
+ * Reconstructs, within the enclosing function (and the same file's functions it calls), where
+ * the values reaching the sink of a finding come from. Null when the language or class is not
+ * covered.
+ */
+export const reconstructFlow = (q: FlowQuery): FlowResult | null => {
+  const lang = flowLanguageOf(q.uri);
+  if (!lang || !FLOW_CLASSES.has(q.cls)) return null;
+  let root: Node;
+  try {
+    root = parsed(q.uri, lang, q.text);
+  } catch {
+    return undecided('the file does not parse');
+  }
+  const found = findSink(root, q);
+  if (!found) return undecided('no sink call of this class at the reported line');
+  const fn =
+    [found.sink, ...ancestors(found.sink)].find(
+      (a) => FUNCTION_KINDS.has(a.kind()) && a !== found.sink,
+    ) ?? null;
+  const facts = fileFacts(root, lang);
+  const sinkStep = step(lineOf(found.sink), 'sink', found.sink.text());
+  const ip: Interp = {
+    lang,
+    family: FAMILY[lang],
+    cls: q.cls,
+    root,
+    sink: found.sink,
+    sinkArgs: found.args,
+    hits: [],
+    notes: [],
+    deadSink: null,
+    unsupported: null,
+    returns: [],
+    functions: facts.functions,
+    globals: facts.globals,
+    imported: facts.imported,
+    depth: 0,
+    budget: { left: BUDGET },
+    visitingGlobals: new Set(),
+  };
+  try {
+    if (fn) {
+      const name = functionName(fn);
+      const env = paramValues(fn, lang, name);
+      const body = fn.field('body');
+      if (!body) return undecided('the enclosing function has no body');
+      if (body.kind() === 'block' || body.kind() === 'statement_block') execBlock(ip, body, env);
+      else ev(ip, body, env);
+    } else {
+      if (lang === 'java') return undecided('the sink is outside a method');
+      execBlock(ip, root, new Map());
+    }
+  } catch (e) {
+    if (e instanceof TooLong) return undecided(e.message);
+    throw e;
+  }
+  if (ip.unsupported) return undecided(ip.unsupported);
+  if (ip.hits.length === 0) {
+    if (ip.deadSink)
+      return {
+        outcome: 'no-source',
+        sanitized: false,
+        reason: 'the sink is in a branch that never runs',
+        path: [ip.deadSink, sinkStep],
+      };
+    return undecided('the sink is not reached on a path the reconstruction follows');
+  }
+  const v: Val = joinAll(ip.hits, clean(sinkStep));
+  const path = (extra: PathStep[]) => {
+    const all = [...v.steps, ...extra].filter((s) => s.line > 0 && s.line <= sinkStep.line);
+    const seen = new Set<string>();
+    const out = all
+      .sort((a, b) => a.line - b.line)
+      .filter((s) => {
+        const key = `${s.line}|${s.kind}|${s.code}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+    return [...out.slice(-11), sinkStep];
+  };
+  if (v.level === INPUT)
+    return {
+      outcome: 'input',
+      sanitized: false,
+      reason: 'outside input reaches the sink',
+      path: path([]),
+    };
+  if (v.level === LOCAL)
+    return {
+      outcome: 'local',
+      sanitized: false,
+      reason: 'only the environment or the command line reaches the sink',
+      path: path([]),
+    };
+  if (v.level === UNKNOWN)
+    return undecided(v.reason ?? 'a value of unknown origin reaches the sink', path([]));
+  const kills = ip.notes.filter((s) => s.kind === 'kill' || s.kind === 'branch');
+  const sanitized = v.steps.some((s) => s.kind === 'sanitizer');
+  return {
+    outcome: 'no-source',
+    sanitized,
+    reason: sanitized
+      ? 'the value is sanitized for this sink on every path'
+      : 'only constants reach the sink',
+    path: path(v.level === CLEAN ? kills : []),
+  };
+};
+
+const ancestors = (n: Node): Node[] => {
+  const out: Node[] = [];
+  for (let p = n.parent(); p; p = p.parent()) out.push(p);
+  return out;
+};

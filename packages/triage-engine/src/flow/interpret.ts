@@ -1,0 +1,1661 @@
+import type { LanguageFamily } from '../code/language.js';
+import { numericConversionIn, sanitizerIn } from '../code/sanitizers.js';
+import { localSourceIn, remoteSourceIn } from '../code/sources.js';
+import { lineOf, named, within, type FlowLanguage, type Node } from './node.js';
+import {
+  CLEAN,
+  INPUT,
+  LOCAL,
+  UNKNOWN,
+  clean,
+  constant,
+  contents,
+  join,
+  joinAll,
+  joinEnv,
+  sameEnv,
+  step,
+  unknown,
+  withStep,
+  type Const,
+  type Env,
+  type Level,
+  type PathStep,
+  type Val,
+} from './value.js';
+
+/**
+ * An abstract interpreter over one function's syntax tree: it runs the statements in order with
+ * an environment of abstract values (value.ts), joins the branches it cannot decide, drops the
+ * ones whose condition folds to a constant, and records the value of the sink's dangerous
+ * arguments each time execution reaches the sink. Same-file callees are entered with their
+ * arguments' values (a summary per call, two levels deep).
+ */
+
+export const FUNCTION_KINDS = new Set([
+  'function_definition',
+  'function_declaration',
+  'generator_function_declaration',
+  'function_expression',
+  'function',
+  'arrow_function',
+  'method_definition',
+  'method_declaration',
+  'constructor_declaration',
+  'lambda_expression',
+]);
+
+const SKIPPED_STATEMENTS = new Set([
+  'function_definition',
+  'function_declaration',
+  'generator_function_declaration',
+  'class_definition',
+  'class_declaration',
+  'decorated_definition',
+  'method_declaration',
+  'interface_declaration',
+  'import_statement',
+  'import_from_statement',
+  'future_import_statement',
+  'import_declaration',
+  'comment',
+  'line_comment',
+  'block_comment',
+  'pass_statement',
+  'empty_statement',
+  'global_statement',
+  'nonlocal_statement',
+  'assert_statement',
+  'delete_statement',
+  'type_alias_declaration',
+  'interface_declaration',
+  'enum_declaration',
+  'debugger_statement',
+  'local_class_declaration',
+  'yield',
+]);
+
+/** Pure operations on strings, paths, numbers and containers: the result carries their inputs. */
+const PROPAGATE = new Set([
+  // strings (Python, JavaScript, Java)
+  'format',
+  'join',
+  'replace',
+  'replaceAll',
+  'replaceFirst',
+  'strip',
+  'lstrip',
+  'rstrip',
+  'trim',
+  'trimStart',
+  'trimEnd',
+  'lower',
+  'upper',
+  'casefold',
+  'capitalize',
+  'title',
+  'toLowerCase',
+  'toUpperCase',
+  'substring',
+  'substr',
+  'slice',
+  'concat',
+  'split',
+  'rsplit',
+  'splitlines',
+  'encode',
+  'decode',
+  'toString',
+  'valueOf',
+  'str',
+  'repr',
+  'String',
+  'getBytes',
+  'toCharArray',
+  'padStart',
+  'padEnd',
+  'repeat',
+  'ljust',
+  'rjust',
+  'center',
+  'zfill',
+  'expandtabs',
+  'partition',
+  'format_map',
+  'intern',
+  'formatted',
+  'strip_tags',
+  'copyValueOf',
+  'charAt',
+  'at',
+  'subSequence',
+  'normalize',
+  'toArray',
+  'asList',
+  'of',
+  'copyOf',
+  'from',
+  'list',
+  'tuple',
+  'sorted',
+  'reversed',
+  'set',
+  'frozenset',
+  'dict',
+  'Array',
+  'Object',
+  'assign',
+  'entries',
+  'values',
+  'keys',
+  'items',
+  'stringify',
+  'parse',
+  'loads',
+  'dumps',
+  'unquote',
+  'unquote_plus',
+  'quote_plus',
+  'urlencode',
+  'decodeURIComponent',
+  'decodeURI',
+  'encodeURI',
+  'unescape',
+  'b64decode',
+  'b64encode',
+  'urlsafe_b64decode',
+  'getDecoder',
+  'getEncoder',
+  'getUrlDecoder',
+  'Buffer',
+  'fromCharCode',
+  'hexlify',
+  'unhexlify',
+  'text',
+  'textContent',
+  // paths
+  'resolve',
+  'normpath',
+  'abspath',
+  'realpath',
+  'expanduser',
+  'dirname',
+  'get',
+  'joinpath',
+  'toAbsolutePath',
+  'toPath',
+  'toFile',
+  'getPath',
+  'getAbsolutePath',
+  'getCanonicalPath',
+  'relative',
+  'extname',
+  'Path',
+  'PurePath',
+  'File',
+  'with_suffix',
+  'with_name',
+  'parent',
+]);
+
+/** Results that are numbers or booleans: they carry no injectable text. */
+const SCALAR = new Set([
+  'len',
+  'size',
+  'length',
+  'count',
+  'indexOf',
+  'lastIndexOf',
+  'find',
+  'rfind',
+  'index',
+  'hashCode',
+  'compareTo',
+  'equals',
+  'equalsIgnoreCase',
+  'startsWith',
+  'endsWith',
+  'startswith',
+  'endswith',
+  'contains',
+  'includes',
+  'isEmpty',
+  'isBlank',
+  'matches',
+  'test',
+  'has',
+  'hasNext',
+  'hasMoreElements',
+  'containsKey',
+  'containsValue',
+  'isdigit',
+  'isalpha',
+  'isalnum',
+  'exists',
+  'isfile',
+  'isdir',
+  'bool',
+  'isinstance',
+  'hasattr',
+  'callable',
+  'ord',
+  'abs',
+  'round',
+  'min',
+  'max',
+  'sum',
+  'any',
+  'all',
+  'id',
+  'hash',
+  'random',
+  'randint',
+  'nextInt',
+  'currentTimeMillis',
+  'nanoTime',
+  'now',
+  'time',
+]);
+
+const LIST_TYPE = /(List|Vector|Deque|Queue|Stack|Set)\b/;
+const MAP_TYPE = /(Map|Properties|Hashtable|Dictionary)\b/;
+const BUILDER_TYPE = /\b(StringBuilder|StringBuffer|StringJoiner)\b/;
+const FILE_OPEN =
+  /^(open|io\.open|codecs\.open|fs\.readFileSync|fs\.readFile|readFileSync|fs\.promises\.readFile|Files\.readString|Files\.readAllBytes|Files\.readAllLines|Files\.newBufferedReader|Files\.lines)$/;
+const SOCKET_READ = /^(recv|recvfrom|recv_into|recvmsg|getInputStream|accept)$/;
+const FILE_CONTENT = /^(read|readline|readlines|read_text|read_bytes|readLine|readAllBytes)$/;
+
+interface Budget {
+  left: number;
+}
+
+export interface Interp {
+  lang: FlowLanguage;
+  family: LanguageFamily;
+  cls: string;
+  root: Node;
+  /** The sink's call (or assignment) node; null inside a callee summary. */
+  sink: Node | null;
+  /** The dangerous argument nodes of the sink. */
+  sinkArgs: Node[];
+  /** The values seen at the sink. */
+  hits: Val[];
+  /** Branches whose condition folded and other steps worth showing. */
+  notes: PathStep[];
+  /** The sink lies in a branch that folding removed. */
+  deadSink: PathStep | null;
+  /** Why the run could not be trusted (an unsupported statement on the way). */
+  unsupported: string | null;
+  returns: Val[];
+  functions: Map<string, Node>;
+  globals: Map<string, Node | null>;
+  imported: Set<string>;
+  depth: number;
+  budget: Budget;
+  visitingGlobals: Set<string>;
+}
+
+export class TooLong extends Error {}
+
+const tick = (ip: Interp) => {
+  if (--ip.budget.left < 0) throw new TooLong('the function is too long to follow');
+};
+
+const sameNode = (a: Node | null, b: Node | null): boolean => {
+  if (!a || !b) return false;
+  const x = a.range();
+  const y = b.range();
+  return x.start.index === y.start.index && x.end.index === y.end.index && a.kind() === b.kind();
+};
+
+const stripQuotes = (t: string): string => {
+  const m = /^[a-zA-Z]*("""|'''|"|'|`)([\s\S]*)\1$/.exec(t);
+  return m ? m[2]! : t;
+};
+
+const truthy = (v: Const): boolean => v !== null && v !== false && v !== 0 && v !== '';
+
+/** Folds a binary operation on constants, or undefined. */
+const fold = (op: string, a: Const | undefined, b: Const | undefined): Const | undefined => {
+  if (a === undefined || b === undefined) return undefined;
+  switch (op) {
+    case '+':
+      if (typeof a === 'string' || typeof b === 'string') return `${a}${b}`;
+      return typeof a === 'number' && typeof b === 'number' ? a + b : undefined;
+    case '-':
+      return typeof a === 'number' && typeof b === 'number' ? a - b : undefined;
+    case '*':
+      return typeof a === 'number' && typeof b === 'number' ? a * b : undefined;
+    case '/':
+      return typeof a === 'number' && typeof b === 'number' && b !== 0 ? a / b : undefined;
+    case '//':
+      return typeof a === 'number' && typeof b === 'number' && b !== 0
+        ? Math.floor(a / b)
+        : undefined;
+    case '%':
+      return typeof a === 'number' && typeof b === 'number' && b !== 0 ? a % b : undefined;
+    case '==':
+    case '===':
+    case 'is':
+      return a === b;
+    case '!=':
+    case '!==':
+    case 'is not':
+      return a !== b;
+    case '<':
+      return typeof a === typeof b && a !== null && b !== null ? a < b : undefined;
+    case '>':
+      return typeof a === typeof b && a !== null && b !== null ? a > b : undefined;
+    case '<=':
+      return typeof a === typeof b && a !== null && b !== null ? a <= b : undefined;
+    case '>=':
+      return typeof a === typeof b && a !== null && b !== null ? a >= b : undefined;
+    case '&&':
+    case 'and':
+      return truthy(a) ? b : a;
+    case '||':
+    case 'or':
+      return truthy(a) ? a : b;
+    default:
+      return undefined;
+  }
+};
+
+const COMPARISON = new Set([
+  '==',
+  '===',
+  '!=',
+  '!==',
+  '<',
+  '>',
+  '<=',
+  '>=',
+  'is',
+  'is not',
+  'in',
+  'not in',
+  'instanceof',
+]);
+
+/** The key of an lvalue the environment tracks (`x`, `self.x`, `this.x`), or null. */
+const keyOf = (n: Node): string | null => {
+  const k = n.kind();
+  if (k === 'identifier' || k === 'shorthand_property_identifier') return n.text();
+  if (k === 'attribute' || k === 'member_expression' || k === 'field_access') {
+    const t = n.text();
+    return /^(self|this|cls)\.[\w$]+$/.test(t) ? t : null;
+  }
+  return null;
+};
+
+const argNodes = (args: Node | null): Node[] =>
+  args ? named(args).filter((a) => !/comment/.test(a.kind())) : [];
+
+/** The callee, its last member name and its receiver of a call-like node. */
+export const calleeOf = (
+  n: Node,
+): { text: string; name: string; receiver: Node | null; args: Node[] } | null => {
+  const k = n.kind();
+  if (k === 'call' || k === 'call_expression') {
+    const fn = n.field('function');
+    if (!fn) return null;
+    const receiver =
+      fn.kind() === 'attribute' || fn.kind() === 'member_expression' ? fn.field('object') : null;
+    const last =
+      fn.kind() === 'attribute'
+        ? fn.field('attribute')?.text()
+        : fn.kind() === 'member_expression'
+          ? fn.field('property')?.text()
+          : fn.text();
+    return {
+      text: fn.text(),
+      name: last ?? fn.text(),
+      receiver,
+      args: argNodes(n.field('arguments')),
+    };
+  }
+  if (k === 'method_invocation') {
+    const obj = n.field('object');
+    const name = n.field('name')?.text() ?? '';
+    return {
+      text: obj ? `${obj.text()}.${name}` : name,
+      name,
+      receiver: obj,
+      args: argNodes(n.field('arguments')),
+    };
+  }
+  if (k === 'new_expression' || k === 'object_creation_expression') {
+    const type = n.field(k === 'new_expression' ? 'constructor' : 'type');
+    const text = (type?.text() ?? '').replace(/<[\s\S]*>$/, '');
+    return {
+      text,
+      name: text.split('.').pop() ?? text,
+      receiver: null,
+      args: argNodes(n.field('arguments')),
+    };
+  }
+  return null;
+};
+
+const paramName = (p: Node): Node | null => {
+  const k = p.kind();
+  if (k === 'identifier') return p;
+  if (k === 'formal_parameter' || k === 'spread_parameter') return p.field('name');
+  if (k === 'typed_parameter' || k === 'list_splat_pattern' || k === 'dictionary_splat_pattern')
+    return named(p).find((c) => c.kind() === 'identifier') ?? null;
+  if (k === 'default_parameter' || k === 'typed_default_parameter') return p.field('name');
+  if (k === 'required_parameter' || k === 'optional_parameter')
+    return p.field('pattern') ?? named(p)[0] ?? null;
+  if (k === 'assignment_pattern') return p.field('left');
+  return null;
+};
+
+/** The parameter nodes of a function (names and declarations). */
+export const paramsOf = (fn: Node): { name: string; decl: Node }[] => {
+  const params = fn.field('parameters') ?? fn.field('parameter');
+  if (!params) return [];
+  const list = params.kind() === 'identifier' ? [params] : named(params);
+  return list.flatMap((decl) => {
+    const n = paramName(decl);
+    return n && n.kind() === 'identifier' ? [{ name: n.text(), decl }] : [];
+  });
+};
+
+const bodyOf = (fn: Node): Node | null => fn.field('body');
+
+// ---------------------------------------------------------------------------------------------
+
+/** Evaluates an expression to an abstract value. */
+export const ev = (ip: Interp, n: Node | null, env: Env): Val => {
+  if (!n) return clean(step(0, 'constant', 'nothing'));
+  tick(ip);
+  const k = n.kind();
+  const line = lineOf(n);
+  const at = (kind: PathStep['kind']) => step(line, kind, n.text());
+  switch (k) {
+    case 'string':
+    case 'template_string': {
+      const parts = named(n).filter(
+        (c) => c.kind() === 'interpolation' || c.kind() === 'template_substitution',
+      );
+      if (parts.length === 0) {
+        const inner = named(n).filter(
+          (c) => c.kind() === 'string_content' || c.kind() === 'string_fragment',
+        );
+        const text = inner.length ? inner.map((c) => c.text()).join('') : stripQuotes(n.text());
+        return constant(text, at('constant'));
+      }
+      const vals = parts.map((p) => ev(ip, named(p)[0] ?? null, env));
+      return withStep(joinAll(vals, clean(at('constant'))), at('propagate'));
+    }
+    case 'string_literal':
+    case 'text_block':
+      return constant(stripQuotes(n.text()), at('constant'));
+    case 'character_literal':
+      return constant(stripQuotes(n.text()), at('constant'));
+    case 'concatenated_string': {
+      const vals = named(n).map((c) => ev(ip, c, env));
+      const value = vals.every((v) => typeof v.value === 'string')
+        ? vals.map((v) => v.value).join('')
+        : undefined;
+      const out = joinAll(vals, clean(at('constant')));
+      return value === undefined ? out : { ...out, value };
+    }
+    case 'integer':
+    case 'float':
+    case 'number':
+    case 'decimal_integer_literal':
+    case 'hex_integer_literal':
+    case 'decimal_floating_point_literal':
+    case 'octal_integer_literal':
+    case 'binary_integer_literal': {
+      const num = Number(
+        n
+          .text()
+          .replace(/[_lLfFdD]$/g, '')
+          .replace(/_/g, ''),
+      );
+      return constant(Number.isNaN(num) ? null : num, at('constant'));
+    }
+    case 'true':
+      return constant(true, at('constant'));
+    case 'false':
+      return constant(false, at('constant'));
+    case 'none':
+    case 'null':
+    case 'null_literal':
+    case 'undefined':
+      return constant(null, at('constant'));
+    case 'identifier':
+    case 'shorthand_property_identifier':
+      return lookup(ip, n.text(), env, line);
+    case 'this':
+    case 'super':
+      return clean(at('constant'));
+    case 'parenthesized_expression':
+    case 'await_expression':
+    case 'as_expression':
+    case 'satisfies_expression':
+    case 'non_null_expression':
+    case 'type_assertion':
+    case 'expression_statement':
+    case 'spread_element':
+    case 'list_splat':
+    case 'dictionary_splat':
+      return ev(
+        ip,
+        named(n)
+          .filter((c) => !/type/.test(c.kind()))
+          .pop() ?? null,
+        env,
+      );
+    case 'cast_expression': {
+      const type = n.field('type')?.text() ?? '';
+      const v = ev(ip, n.field('value'), env);
+      return /^(int|long|short|byte|double|float|char|boolean|Integer|Long|Double|Boolean)$/.test(
+        type,
+      )
+        ? clean(at('sanitizer'))
+        : v;
+    }
+    case 'binary_operator':
+    case 'binary_expression':
+    case 'boolean_operator':
+    case 'comparison_operator': {
+      const kids = named(n);
+      const left = n.field('left') ?? kids[0] ?? null;
+      const right = n.field('right') ?? kids[kids.length - 1] ?? null;
+      const op =
+        n.field('operator')?.text() ??
+        n
+          .children()
+          .find((c) => !c.isNamed() && c.text() !== '(' && c.text() !== ')')
+          ?.text() ??
+        '';
+      const a = ev(ip, left, env);
+      const b = ev(ip, right, env);
+      if (k === 'comparison_operator' || COMPARISON.has(op)) {
+        const value =
+          k === 'comparison_operator' && kids.length > 2 ? undefined : fold(op, a.value, b.value);
+        return value === undefined ? clean(at('constant')) : constant(value, at('constant'));
+      }
+      if (op === '%' && typeof a.value === 'string')
+        return withStep(join(a, contents(b)), at('propagate'));
+      const value = fold(op, a.value, b.value);
+      if (op === 'and' || op === 'or' || op === '&&' || op === '||' || op === '??') {
+        if (a.value !== undefined && op !== '??') {
+          const pick = (op === 'and' || op === '&&') === truthy(a.value) ? b : a;
+          return pick;
+        }
+        return join(a, b);
+      }
+      if (
+        /^(-|\*|\/|\/\/|\*\*|<<|>>|>>>|&|\||\^)$/.test(op) &&
+        !(op === '*' && (typeof a.value === 'string' || typeof b.value === 'string'))
+      )
+        return value === undefined ? clean(at('constant')) : constant(value, at('constant'));
+      const out = withStep(join(a, b), at('propagate'));
+      return value === undefined
+        ? { level: out.level, steps: out.steps, ...(out.reason ? { reason: out.reason } : {}) }
+        : { ...out, value };
+    }
+    case 'not_operator':
+    case 'unary_operator':
+    case 'unary_expression':
+    case 'update_expression': {
+      const inner = ev(ip, n.field('argument') ?? n.field('operand') ?? named(n)[0] ?? null, env);
+      const op =
+        n
+          .children()
+          .find((c) => !c.isNamed())
+          ?.text() ?? '';
+      if ((op === 'not' || op === '!') && inner.value !== undefined)
+        return constant(!truthy(inner.value), at('constant'));
+      if (op === '-' && typeof inner.value === 'number')
+        return constant(-inner.value, at('constant'));
+      if (op === 'typeof' || op === 'void' || op === 'delete') return clean(at('constant'));
+      return clean(at('constant'));
+    }
+    case 'conditional_expression':
+    case 'ternary_expression': {
+      const kids = named(n);
+      // Python: a if cond else b; JS/Java: cond ? a : b
+      const [cond, yes, no] =
+        k === 'conditional_expression'
+          ? [kids[1], kids[0], kids[2]]
+          : [
+              n.field('condition') ?? kids[0],
+              n.field('consequence') ?? kids[1],
+              n.field('alternative') ?? kids[2],
+            ];
+      const c = ev(ip, cond ?? null, env);
+      if (c.value !== undefined) {
+        const taken = truthy(c.value) ? yes : no;
+        ip.notes.push(step(line, 'branch', `${cond?.text() ?? ''} is always ${truthy(c.value)}`));
+        return withStep(
+          ev(ip, taken ?? null, env),
+          step(
+            line,
+            'branch',
+            `${cond?.text() ?? ''} is always ${truthy(c.value)}: takes ${taken?.text() ?? ''}`,
+          ),
+        );
+      }
+      return join(ev(ip, yes ?? null, env), ev(ip, no ?? null, env));
+    }
+    case 'list':
+    case 'tuple':
+    case 'array':
+    case 'array_initializer':
+    case 'expression_list': {
+      const elems = named(n)
+        .filter((c) => !/comment/.test(c.kind()))
+        .map((c) => ev(ip, c, env));
+      if (named(n).some((c) => /splat|spread/.test(c.kind())))
+        return withStep(joinAll(elems, clean(at('constant'))), at('container'));
+      return { ...joinAll(elems, clean(at('constant'))), elems };
+    }
+    case 'array_creation_expression': {
+      const init = named(n).find((c) => c.kind() === 'array_initializer');
+      return init ? ev(ip, init, env) : { ...clean(at('constant')), elems: [] };
+    }
+    case 'dictionary':
+    case 'object': {
+      const keys = new Map<string, Val>();
+      let rest: Val | null = null;
+      for (const p of named(n)) {
+        if (p.kind() === 'pair') {
+          const key = ev(ip, p.field('key'), env);
+          const keyText =
+            p.field('key')?.kind() === 'property_identifier' ? p.field('key')!.text() : key.value;
+          const v = ev(ip, p.field('value'), env);
+          if (keyText === undefined || keyText === null) rest = rest ? join(rest, v) : v;
+          else keys.set(String(keyText), v);
+        } else if (p.kind() === 'shorthand_property_identifier')
+          keys.set(p.text(), lookup(ip, p.text(), env, line));
+        else if (!/comment/.test(p.kind())) {
+          const v = ev(ip, p, env);
+          rest = rest ? join(rest, contents(v)) : contents(v);
+        }
+      }
+      const all = joinAll([...keys.values(), ...(rest ? [rest] : [])], clean(at('constant')));
+      return rest ? { level: all.level, steps: all.steps } : { ...all, keys };
+    }
+    case 'list_comprehension':
+    case 'set_comprehension':
+    case 'generator_expression':
+    case 'dictionary_comprehension': {
+      // Everything inside may reach the result.
+      const vals = named(n).map((c) =>
+        c.kind() === 'for_in_clause' ? contents(ev(ip, c.field('right'), env)) : ev(ip, c, env),
+      );
+      return withStep(joinAll(vals, clean(at('constant'))), at('propagate'));
+    }
+    case 'subscript':
+    case 'subscript_expression':
+    case 'array_access':
+      return subscript(ip, n, env);
+    case 'attribute':
+    case 'member_expression':
+    case 'field_access':
+      return member(ip, n, env);
+    case 'call':
+    case 'call_expression':
+    case 'method_invocation':
+    case 'new_expression':
+    case 'object_creation_expression':
+      return call(ip, n, env);
+    case 'assignment':
+    case 'assignment_expression':
+    case 'augmented_assignment':
+    case 'augmented_assignment_expression':
+    case 'named_expression':
+      return assignExpr(ip, n, env);
+    case 'lambda':
+    case 'arrow_function':
+    case 'function_expression':
+    case 'lambda_expression':
+      return clean(at('constant'));
+    case 'keyword_argument':
+      return ev(ip, n.field('value'), env);
+    case 'sequence_expression':
+      return ev(ip, named(n).pop() ?? null, env);
+    default:
+      return unknown(`an expression the reconstruction does not read (${k})`, at('unknown'));
+  }
+};
+
+const lookup = (ip: Interp, name: string, env: Env, line: number): Val => {
+  const v = env.get(name);
+  if (v) return v;
+  if (name === 'undefined' || name === 'None' || name === 'null')
+    return constant(null, step(line, 'constant', name));
+  if (name === 'True' || name === 'False')
+    return constant(name === 'True', step(line, 'constant', name));
+  if (name === '__dirname' || name === '__filename' || name === '__file__' || name === '__name__')
+    return clean(step(line, 'constant', name));
+  if (ip.globals.has(name)) {
+    const init = ip.globals.get(name);
+    if (init && !ip.visitingGlobals.has(name)) {
+      ip.visitingGlobals.add(name);
+      try {
+        const v = ev(ip, init, new Map());
+        if (v.level === CLEAN)
+          return withStep(v, step(lineOf(init), 'constant', `${name} = ${init.text()}`));
+        return v;
+      } finally {
+        ip.visitingGlobals.delete(name);
+      }
+    }
+    return unknown(`${name} is set outside the function`, step(line, 'unknown', name));
+  }
+  if (
+    ip.imported.has(name) ||
+    (ip.lang === 'java' && /^[A-Z]|^(java|javax|org|com|jakarta)$/.test(name))
+  )
+    return clean(step(line, 'constant', name));
+  if (ip.functions.has(name)) return clean(step(line, 'constant', name));
+  if (
+    /^(print|len|str|int|float|list|dict|set|tuple|open|range|sorted|console|Math|JSON|Object|Array|String|Number|Boolean|Date|Promise|require|process|os|sys|re|json)$/.test(
+      name,
+    )
+  )
+    return clean(step(line, 'constant', name));
+  return unknown(`${name} is defined outside the function`, step(line, 'unknown', name));
+};
+
+const sourceAt = (ip: Interp, text: string, n: Node): Val | null => {
+  const remote = remoteSourceIn(text, ip.family);
+  if (remote && text.startsWith(remote.split(/[.[]/)[0]!))
+    return { level: INPUT, steps: [step(lineOf(n), 'source', n.text())] };
+  const local = localSourceIn(text, ip.family);
+  if (local && text.startsWith(local.split(/[.[]/)[0]!))
+    return { level: LOCAL, steps: [step(lineOf(n), 'local-source', n.text())] };
+  return null;
+};
+
+const member = (ip: Interp, n: Node, env: Env): Val => {
+  const text = n.text();
+  const tracked = env.get(text);
+  if (tracked) return tracked;
+  const src = sourceAt(ip, text, n);
+  if (src) return src;
+  const obj = n.field('object');
+  const prop = (n.field('attribute') ?? n.field('property') ?? n.field('field'))?.text() ?? '';
+  const base = ev(ip, obj, env);
+  if (base.keys?.has(prop))
+    return withStep(base.keys.get(prop)!, step(lineOf(n), 'container', text));
+  if (prop === 'length') return clean(step(lineOf(n), 'constant', text));
+  const c = contents(base);
+  return c.level === CLEAN
+    ? clean(step(lineOf(n), 'constant', text))
+    : withStep(c, step(lineOf(n), 'propagate', text));
+};
+
+const subscript = (ip: Interp, n: Node, env: Env): Val => {
+  const src = sourceAt(ip, n.text(), n);
+  if (src) return src;
+  const obj = n.field('value') ?? n.field('object') ?? n.field('array') ?? named(n)[0] ?? null;
+  const idxNode = n.field('subscript') ?? n.field('index') ?? named(n)[1] ?? null;
+  const base = ev(ip, obj, env);
+  const idx = ev(ip, idxNode, env);
+  return element(base, idx.value, step(lineOf(n), 'container', n.text()));
+};
+
+/** The element of a container at a constant key or index, else anything inside it. */
+const element = (base: Val, key: Const | undefined, s: PathStep): Val => {
+  if (key !== undefined && key !== null) {
+    if (base.elems && typeof key === 'number') {
+      const i = key < 0 ? base.elems.length + key : key;
+      if (i >= 0 && i < base.elems.length) return withStep(base.elems[i]!, s);
+    }
+    if (base.keys) {
+      const v = base.keys.get(String(key));
+      if (v) return withStep(v, s);
+      return withStep(clean(s), s);
+    }
+    if (typeof base.value === 'string' && typeof key === 'number')
+      return constant(base.value.charAt(key), s);
+  }
+  return withStep(contents(base), s);
+};
+
+/** Folds a method on a constant receiver (`"ABC".charAt(2)`, `s.upper()`). */
+const foldMethod = (
+  name: string,
+  recv: Const | undefined,
+  args: (Const | undefined)[],
+): Const | undefined => {
+  if (typeof recv !== 'string' || args.some((a) => a === undefined)) return undefined;
+  const [a, b] = args as Const[];
+  switch (name) {
+    case 'charAt':
+      return typeof a === 'number' ? recv.charAt(a) : undefined;
+    case 'equals':
+      return recv === a;
+    case 'equalsIgnoreCase':
+      return typeof a === 'string' ? recv.toLowerCase() === a.toLowerCase() : undefined;
+    case 'length':
+      return recv.length;
+    case 'substring':
+    case 'slice':
+      return typeof a === 'number'
+        ? recv.slice(a, typeof b === 'number' ? b : undefined)
+        : undefined;
+    case 'toUpperCase':
+    case 'upper':
+      return recv.toUpperCase();
+    case 'toLowerCase':
+    case 'lower':
+      return recv.toLowerCase();
+    case 'trim':
+    case 'strip':
+      return recv.trim();
+    case 'startsWith':
+    case 'startswith':
+      return typeof a === 'string' ? recv.startsWith(a) : undefined;
+    case 'endsWith':
+    case 'endswith':
+      return typeof a === 'string' ? recv.endsWith(a) : undefined;
+    case 'contains':
+    case 'includes':
+      return typeof a === 'string' ? recv.includes(a) : undefined;
+    case 'isEmpty':
+      return recv.length === 0;
+    default:
+      return undefined;
+  }
+};
+
+const MUTATORS = new Set([
+  'append',
+  'add',
+  'push',
+  'insert',
+  'unshift',
+  'put',
+  'set',
+  'setdefault',
+  'update',
+  'extend',
+  'addAll',
+  'putAll',
+  'remove',
+  'pop',
+  'shift',
+  'removeFirst',
+  'removeLast',
+  'poll',
+  'addFirst',
+  'addLast',
+  'offer',
+  'clear',
+  'setProperty',
+  'splice',
+  'addElement',
+  'putIfAbsent',
+]);
+const GETTERS = new Set([
+  'get',
+  'getOrDefault',
+  'getProperty',
+  'elementAt',
+  'getFirst',
+  'getLast',
+  'peek',
+  'nextElement',
+  'next',
+  'firstElement',
+  'lastElement',
+  'item',
+  'getValue',
+]);
+
+/** Applies a container method to the receiver's value; returns [new receiver, call result]. */
+const containerCall = (name: string, recv: Val, args: Val[], s: PathStep): [Val, Val] | null => {
+  const a0 = args[0];
+  const a1 = args[1];
+  if (recv.elems) {
+    const elems = [...recv.elems];
+    const level = (vs: Val[]): Val => ({ ...joinAll(vs, clean(s)), elems: vs });
+    switch (name) {
+      case 'append':
+      case 'push':
+      case 'add':
+      case 'addLast':
+      case 'offer':
+      case 'addElement':
+        if (args.length === 2 && name === 'add' && typeof a0?.value === 'number') {
+          elems.splice(a0.value, 0, withStep(a1!, s));
+          return [level(elems), clean(s)];
+        }
+        if (args.length !== 1) return null;
+        return [level([...elems, withStep(a0!, s)]), clean(s)];
+      case 'insert':
+        if (typeof a0?.value !== 'number' || !a1) return null;
+        elems.splice(a0.value, 0, withStep(a1, s));
+        return [level(elems), clean(s)];
+      case 'unshift':
+      case 'addFirst':
+        if (!a0) return null;
+        return [level([withStep(a0, s), ...elems]), clean(s)];
+      case 'pop':
+      case 'remove':
+      case 'shift':
+      case 'removeFirst':
+      case 'removeLast':
+      case 'poll': {
+        const i =
+          name === 'shift' || name === 'removeFirst' || name === 'poll'
+            ? 0
+            : name === 'removeLast' || (name === 'pop' && !a0)
+              ? elems.length - 1
+              : typeof a0?.value === 'number'
+                ? a0.value
+                : undefined;
+        if (i === undefined || i < 0 || i >= elems.length) return null;
+        const [out] = elems.splice(i, 1);
+        return [level(elems), withStep(out!, s)];
+      }
+      case 'clear':
+        return [level([]), clean(s)];
+      case 'get':
+      case 'elementAt':
+        return [recv, element(recv, a0?.value, s)];
+      case 'getFirst':
+      case 'peek':
+      case 'firstElement':
+        return [recv, element(recv, 0, s)];
+      case 'getLast':
+      case 'lastElement':
+        return [recv, element(recv, elems.length - 1, s)];
+      default:
+        return null;
+    }
+  }
+  if (recv.keys) {
+    const keys = new Map(recv.keys);
+    const shape = (m: Map<string, Val>): Val => ({
+      ...joinAll([...m.values()], clean(s)),
+      keys: m,
+    });
+    const key = a0?.value;
+    switch (name) {
+      case 'put':
+      case 'set':
+      case 'setProperty':
+      case 'putIfAbsent':
+      case 'setdefault':
+        if (key === undefined || key === null || !a1) return null;
+        if (name === 'putIfAbsent' || name === 'setdefault') {
+          if (!keys.has(String(key))) keys.set(String(key), withStep(a1, s));
+        } else keys.set(String(key), withStep(a1, s));
+        return [shape(keys), name === 'setdefault' ? keys.get(String(key))! : clean(s)];
+      case 'get':
+      case 'getOrDefault':
+      case 'getProperty': {
+        if (key === undefined || key === null) return [recv, withStep(contents(recv), s)];
+        const v = keys.get(String(key));
+        return [recv, v ? withStep(v, s) : a1 ? withStep(a1, s) : constant(null, s)];
+      }
+      case 'remove':
+      case 'pop':
+        if (key === undefined || key === null) return null;
+        keys.delete(String(key));
+        return [shape(keys), withStep(recv.keys.get(String(key)) ?? a1 ?? constant(null, s), s)];
+      case 'clear':
+        return [shape(new Map()), clean(s)];
+      default:
+        return null;
+    }
+  }
+  return null;
+};
+
+const call = (ip: Interp, n: Node, env: Env): Val => {
+  const c = calleeOf(n);
+  const line = lineOf(n);
+  const s = (kind: PathStep['kind']) => step(line, kind, n.text());
+  if (!c) return unknown('a call the reconstruction does not read', s('unknown'));
+  const isNew = n.kind() === 'new_expression' || n.kind() === 'object_creation_expression';
+  const recordSink = sameNode(n, ip.sink);
+  const text = `${c.text}(`;
+  // A sanitizer for this very class, a numeric conversion, a source: decided by the callee.
+  const san = sanitizerIn(text, ip.cls, ip.family) ?? numericConversionIn(text, ip.cls, ip.family);
+  const args = c.args.map((a) => ev(ip, a, env));
+  if (recordSink) recordHit(ip, env);
+  if (san && san.split('.').pop() === c.name) return clean(step(line, 'sanitizer', n.text()));
+  const src = sourceAt(ip, text, n);
+  if (src) return src;
+  if (FILE_OPEN.test(c.text)) {
+    const path = args[0] ?? clean(s('constant'));
+    return path.level === CLEAN
+      ? clean(step(line, 'constant', `${n.text()} (a file the code names by a constant)`))
+      : withStep({ level: Math.max(path.level, INPUT) as Level, steps: path.steps }, s('source'));
+  }
+  if (SOCKET_READ.test(c.name)) return { level: INPUT, steps: [s('source')] };
+  const recvVal = c.receiver ? ev(ip, c.receiver, env) : null;
+  // Containers: mutation through a tracked receiver.
+  const recvKey = c.receiver ? keyOf(c.receiver) : null;
+  if (recvVal && (MUTATORS.has(c.name) || GETTERS.has(c.name))) {
+    const done = containerCall(c.name, recvVal, args, s('container'));
+    if (done) {
+      if (recvKey && done[0] !== recvVal) env.set(recvKey, done[0]);
+      return done[1];
+    }
+    if (MUTATORS.has(c.name) && recvKey && !recvVal.elems && !recvVal.keys && c.name !== 'append') {
+      env.set(recvKey, withStep(joinAll([recvVal, ...args], recvVal), s('container')));
+      return clean(s('container'));
+    }
+  }
+  // StringBuilder.append and friends: the receiver grows.
+  if (
+    recvVal &&
+    recvKey &&
+    (c.name === 'append' || c.name === 'add') &&
+    !recvVal.elems &&
+    !recvVal.keys
+  ) {
+    const grown = withStep(joinAll([recvVal, ...args], recvVal), s('propagate'));
+    const value = fold('+', recvVal.value, args[0]?.value);
+    const next =
+      value === undefined ? { level: grown.level, steps: grown.steps } : { ...grown, value };
+    env.set(recvKey, next);
+    return next;
+  }
+  if (
+    recvVal &&
+    (c.name === 'append' || c.name === 'insert') &&
+    !recvKey &&
+    n.parent()?.kind() === 'method_invocation'
+  ) {
+    // chained builder calls: new StringBuilder().append(a).append(b)
+    return withStep(joinAll([recvVal, ...args], recvVal), s('propagate'));
+  }
+  if (isNew) {
+    if (BUILDER_TYPE.test(c.text)) {
+      const v = joinAll(args, constant('', s('constant')));
+      return args.length === 0 ? constant('', s('constant')) : withStep(v, s('propagate'));
+    }
+    if (MAP_TYPE.test(c.text)) return { ...clean(s('constant')), keys: new Map() };
+    if (LIST_TYPE.test(c.text)) {
+      if (args.length === 0 || args.every((a) => typeof a.value === 'number'))
+        return { ...clean(s('constant')), elems: [] };
+      return withStep(contents(joinAll(args, clean(s('constant')))), s('container'));
+    }
+    return args.length === 0
+      ? clean(s('constant'))
+      : withStep(joinAll(args.map(contents), clean(s('constant'))), s('propagate'));
+  }
+  // Same-file functions: entered with the arguments' values.
+  const fn = sameFileFunction(ip, c);
+  if (fn) return summary(ip, fn, c, args, n);
+  const recvFold = foldMethod(
+    c.name,
+    recvVal?.value,
+    args.map((a) => a.value),
+  );
+  if (recvFold !== undefined) return constant(recvFold, s('constant'));
+  if (SCALAR.has(c.name)) return clean(s('constant'));
+  if (ip.lang === 'python' && /^(dict|list|tuple|set)$/.test(c.text) && args.length <= 1) {
+    if (args.length === 0)
+      return c.text === 'dict'
+        ? { ...clean(s('constant')), keys: new Map() }
+        : { ...clean(s('constant')), elems: [] };
+    return args[0]!.elems || args[0]!.keys
+      ? args[0]!
+      : withStep(contents(args[0]!), s('propagate'));
+  }
+  const inputs = [...(recvVal ? [recvVal] : []), ...args].map(contents);
+  const all = joinAll(inputs, clean(s('constant')));
+  if (PROPAGATE.has(c.name) || PROPAGATE.has(c.text)) {
+    const out = withStep(all, s('propagate'));
+    return { level: out.level, steps: out.steps, ...(out.reason ? { reason: out.reason } : {}) };
+  }
+  if (FILE_CONTENT.test(c.name) && recvVal)
+    return withStep({ level: recvVal.level, steps: recvVal.steps }, s('propagate'));
+  if (all.level === INPUT) return withStep({ level: INPUT, steps: all.steps }, s('propagate'));
+  return {
+    level: UNKNOWN,
+    steps: [...all.steps, s('unknown')].slice(-14),
+    reason: `the value returned by ${c.text}(), which is not in this file`,
+  };
+};
+
+const sameFileFunction = (ip: Interp, c: NonNullable<ReturnType<typeof calleeOf>>): Node | null => {
+  const plain = /^[\w$]+$/.test(c.text);
+  const onSelf = /^(self|this|cls)\.[\w$]+$/.test(c.text) || (ip.lang === 'java' && !c.receiver);
+  if (!plain && !onSelf) return null;
+  return ip.functions.get(c.name) ?? null;
+};
+
+const summary = (
+  ip: Interp,
+  fn: Node,
+  c: NonNullable<ReturnType<typeof calleeOf>>,
+  args: Val[],
+  n: Node,
+): Val => {
+  const line = lineOf(n);
+  if (ip.depth >= 2)
+    return unknown(`${c.text}() calls nest too deep to follow`, step(line, 'unknown', n.text()));
+  const params = paramsOf(fn).filter((p, i) => !(i === 0 && /^(self|cls)$/.test(p.name)));
+  const env: Env = new Map();
+  params.forEach((p, i) => {
+    const a = args[i];
+    const dflt = p.decl.field('value');
+    env.set(
+      p.name,
+      a ? a : dflt ? ev(ip, dflt, new Map()) : constant(null, step(line, 'constant', p.name)),
+    );
+  });
+  const sub: Interp = {
+    ...ip,
+    sink: null,
+    sinkArgs: [],
+    hits: [],
+    notes: [],
+    returns: [],
+    depth: ip.depth + 1,
+    deadSink: null,
+    unsupported: null,
+  };
+  const body = bodyOf(fn);
+  if (!body) return unknown(`${c.text}() has no body to read`, step(line, 'unknown', n.text()));
+  if (body.kind() !== 'block' && body.kind() !== 'statement_block')
+    sub.returns.push(ev(sub, body, env));
+  else execBlock(sub, body, env);
+  if (sub.unsupported) return unknown(sub.unsupported, step(line, 'unknown', n.text()));
+  ip.notes.push(...sub.notes);
+  const out = joinAll(sub.returns, constant(null, step(line, 'constant', n.text())));
+  return withStep(
+    out,
+    step(
+      line,
+      'call',
+      `${n.text()} → ${c.name}() returns ${out.level === CLEAN ? 'no input' : 'its input'}`,
+    ),
+  );
+};
+
+const recordHit = (ip: Interp, env: Env) => {
+  const vals = ip.sinkArgs.map((a) => ev(ip, a, env));
+  ip.hits.push(joinAll(vals, clean(step(0, 'constant', 'no argument'))));
+};
+
+const assignExpr = (ip: Interp, n: Node, env: Env): Val => {
+  const k = n.kind();
+  const left = n.field('left') ?? n.field('name') ?? named(n)[0] ?? null;
+  const right = n.field('right') ?? n.field('value') ?? named(n)[named(n).length - 1] ?? null;
+  const op =
+    n.field('operator')?.text() ??
+    n
+      .children()
+      .find((c) => !c.isNamed())
+      ?.text() ??
+    '=';
+  let v = ev(ip, right, env);
+  if (k.startsWith('augmented') || (op !== '=' && op !== ':=' && op.endsWith('='))) {
+    const old = ev(ip, left, env);
+    const value = op === '+=' ? fold('+', old.value, v.value) : undefined;
+    const joined = withStep(join(old, v), step(lineOf(n), 'propagate', n.text()));
+    v = value === undefined ? { level: joined.level, steps: joined.steps } : { ...joined, value };
+  }
+  if (left) assign(ip, left, v, env, n);
+  if (sameNode(n, ip.sink)) ip.hits.push(v);
+  return v;
+};
+
+/** Binds a target (name, attribute, subscript, destructuring pattern) to a value. */
+const assign = (ip: Interp, target: Node, v: Val, env: Env, at: Node): void => {
+  const k = target.kind();
+  const line = lineOf(at);
+  const key = keyOf(target);
+  if (key) {
+    const old = env.get(key);
+    const s =
+      old && old.level > CLEAN && v.level === CLEAN
+        ? step(line, 'kill', `${at.text()} (${key} no longer holds input)`)
+        : step(line, 'assign', at.text());
+    env.set(key, withStep(v, s));
+    if (s.kind === 'kill') ip.notes.push(s);
+    return;
+  }
+  if (k === 'subscript' || k === 'subscript_expression' || k === 'array_access') {
+    const obj =
+      target.field('value') ??
+      target.field('object') ??
+      target.field('array') ??
+      named(target)[0] ??
+      null;
+    const idx = ev(
+      ip,
+      target.field('subscript') ?? target.field('index') ?? named(target)[1] ?? null,
+      env,
+    );
+    const objKey = obj ? keyOf(obj) : null;
+    if (!objKey) return;
+    const base = ev(ip, obj, env);
+    const s = step(line, 'container', at.text());
+    if (base.keys && idx.value !== undefined && idx.value !== null) {
+      const keys = new Map(base.keys).set(String(idx.value), withStep(v, s));
+      env.set(objKey, { ...joinAll([...keys.values()], clean(s)), keys });
+    } else if (
+      base.elems &&
+      typeof idx.value === 'number' &&
+      idx.value >= 0 &&
+      idx.value < base.elems.length
+    ) {
+      const elems = [...base.elems];
+      elems[idx.value] = withStep(v, s);
+      env.set(objKey, { ...joinAll(elems, clean(s)), elems });
+    } else
+      env.set(
+        objKey,
+        withStep({ level: join(contents(base), v).level, steps: join(contents(base), v).steps }, s),
+      );
+    return;
+  }
+  if (k === 'attribute' || k === 'member_expression' || k === 'field_access') {
+    const obj = target.field('object');
+    const prop = (
+      target.field('attribute') ??
+      target.field('property') ??
+      target.field('field')
+    )?.text();
+    const objKey = obj ? keyOf(obj) : null;
+    if (objKey && prop) {
+      const base = env.get(objKey);
+      if (base?.keys) {
+        const keys = new Map(base.keys).set(prop, v);
+        env.set(objKey, {
+          ...joinAll([...keys.values()], clean(step(line, 'container', at.text()))),
+          keys,
+        });
+      } else if (base) env.set(objKey, withStep(join(base, v), step(line, 'container', at.text())));
+    }
+    return;
+  }
+  const parts = named(target).filter((c) => !/comment|type/.test(c.kind()));
+  if (
+    k === 'pattern_list' ||
+    k === 'tuple_pattern' ||
+    k === 'list_pattern' ||
+    k === 'array_pattern' ||
+    k === 'tuple' ||
+    k === 'list'
+  ) {
+    parts.forEach((p, i) =>
+      assign(
+        ip,
+        p,
+        v.elems && v.elems.length === parts.length ? v.elems[i]! : contents(v),
+        env,
+        at,
+      ),
+    );
+    return;
+  }
+  if (k === 'object_pattern') {
+    for (const p of parts) {
+      if (p.kind() === 'shorthand_property_identifier_pattern') {
+        const name = p.text();
+        env.set(name, withStep(v.keys?.get(name) ?? contents(v), step(line, 'assign', at.text())));
+      } else if (p.kind() === 'pair_pattern') {
+        const name = p.field('key')?.text() ?? '';
+        const val = p.field('value');
+        if (val) assign(ip, val, v.keys?.get(name) ?? contents(v), env, at);
+      } else if (p.kind() === 'object_assignment_pattern') {
+        const left = p.field('left');
+        if (left) assign(ip, left, contents(v), env, at);
+      } else assign(ip, p, contents(v), env, at);
+    }
+    return;
+  }
+  if (k === 'assignment_pattern') {
+    const left = target.field('left');
+    if (left) assign(ip, left, v, env, at);
+    return;
+  }
+  if (k === 'rest_pattern' || k === 'list_splat_pattern') {
+    const inner = named(target)[0];
+    if (inner) assign(ip, inner, contents(v), env, at);
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+
+const containsSink = (ip: Interp, n: Node | null): boolean =>
+  Boolean(n && ip.sink && within(ip.sink, n));
+
+/** Runs a block's statements in order; null when no path leaves it normally. */
+export const execBlock = (ip: Interp, n: Node, env: Env | null): Env | null => {
+  let cur = env;
+  for (const st of named(n)) {
+    if (!cur) {
+      if (containsSink(ip, st) && !ip.hits.length) ip.unsupported ??= 'the sink follows a return';
+      break;
+    }
+    cur = exec(ip, st, cur);
+  }
+  return cur;
+};
+
+const branch = (ip: Interp, n: Node | null, env: Env): Env | null => {
+  if (!n) return env;
+  const k = n.kind();
+  if (k === 'block' || k === 'statement_block' || k === 'else_clause' || k === 'switch_body')
+    return execBlock(ip, n.field('body') ?? n, new Map(env));
+  return exec(ip, n, new Map(env));
+};
+
+const skip = (ip: Interp, dead: Node | null, cond: Node | null, value: boolean) => {
+  const s = step(lineOf(cond ?? dead!), 'branch', `${cond?.text() ?? ''} is always ${value}`);
+  ip.notes.push(s);
+  if (dead && containsSink(ip, dead))
+    ip.deadSink = step(
+      lineOf(cond ?? dead),
+      'kill',
+      `${cond?.text() ?? ''} is always ${value}: the sink is never reached`,
+    );
+};
+
+const execIf = (
+  ip: Interp,
+  cond: Node | null,
+  yes: Node | null,
+  no: Node | null,
+  env: Env,
+): Env | null => {
+  const c = ev(ip, cond, env);
+  if (c.value !== undefined) {
+    skip(ip, truthy(c.value) ? no : yes, cond, truthy(c.value));
+    return branch(ip, truthy(c.value) ? yes : no, env);
+  }
+  return joinEnv(branch(ip, yes, env), branch(ip, no, env));
+};
+
+const pythonIf = (ip: Interp, n: Node, env: Env): Env | null => {
+  const clauses = n.fieldChildren('alternative');
+  const chain = (i: number, e: Env): Env | null => {
+    const cl = clauses[i];
+    if (!cl) return e;
+    if (cl.kind() === 'else_clause') return branch(ip, cl.field('body'), e);
+    const c = ev(ip, cl.field('condition'), e);
+    if (c.value !== undefined) {
+      skip(
+        ip,
+        truthy(c.value) ? null : cl.field('consequence'),
+        cl.field('condition'),
+        truthy(c.value),
+      );
+      return truthy(c.value) ? branch(ip, cl.field('consequence'), e) : chain(i + 1, e);
+    }
+    return joinEnv(branch(ip, cl.field('consequence'), e), chain(i + 1, e));
+  };
+  const c = ev(ip, n.field('condition'), env);
+  if (c.value !== undefined) {
+    if (truthy(c.value)) {
+      for (const cl of clauses) skip(ip, cl, n.field('condition'), true);
+      return branch(ip, n.field('consequence'), env);
+    }
+    skip(ip, n.field('consequence'), n.field('condition'), false);
+    return chain(0, env);
+  }
+  return joinEnv(branch(ip, n.field('consequence'), env), chain(0, new Map(env)));
+};
+
+const loop = (ip: Interp, body: Node | null, env: Env, bind: (e: Env) => void): Env | null => {
+  let cur: Env | null = new Map(env);
+  for (let i = 0; i < 3 && cur; i++) {
+    const e: Env = new Map(cur);
+    bind(e);
+    const after = branch(ip, body, e);
+    const next = joinEnv(cur, after);
+    if (sameEnv(next, cur)) break;
+    cur = next;
+  }
+  return cur ?? env;
+};
+
+/** Runs the cases of a switch/match: a constant subject takes one case, else any may run. */
+const execSwitch = (
+  ip: Interp,
+  subject: Node | null,
+  groups: { labels: Node[]; isDefault: boolean; body: Node[] }[],
+  env: Env,
+): Env | null => {
+  const sv = ev(ip, subject, env);
+  const runFrom = (i: number, e: Env): Env | null => {
+    let cur: Env | null = new Map(e);
+    for (let j = i; j < groups.length && cur; j++) {
+      for (const st of groups[j]!.body) {
+        if (!cur) break;
+        if (st.kind() === 'break_statement') return cur;
+        cur = exec(ip, st, cur);
+      }
+      if (ip.lang === 'python') return cur;
+    }
+    return cur;
+  };
+  if (sv.value !== undefined) {
+    let idx = groups.findIndex((g) => g.labels.some((l) => ev(ip, l, env).value === sv.value));
+    if (idx < 0) idx = groups.findIndex((g) => g.isDefault);
+    groups.forEach((g, j) => {
+      if (j !== idx && (idx < 0 || j < idx))
+        for (const st of g.body) if (containsSink(ip, st)) skip(ip, st, subject, false);
+    });
+    ip.notes.push(
+      step(
+        lineOf(subject!),
+        'branch',
+        `switch on ${subject?.text() ?? ''} is always ${String(sv.value)}`,
+      ),
+    );
+    return idx < 0 ? env : runFrom(idx, env);
+  }
+  let out: Env | null = groups.some((g) => g.isDefault) ? null : env;
+  groups.forEach((_, i) => (out = joinEnv(out, runFrom(i, env))));
+  return out;
+};
+
+/** Runs one statement. */
+export const exec = (ip: Interp, n: Node, env: Env): Env | null => {
+  tick(ip);
+  const k = n.kind();
+  if (SKIPPED_STATEMENTS.has(k)) return env;
+  switch (k) {
+    case 'expression_statement':
+      for (const c of named(n)) ev(ip, c, env);
+      return env;
+    case 'lexical_declaration':
+    case 'variable_declaration':
+    case 'local_variable_declaration':
+      for (const d of named(n).filter((c) => c.kind() === 'variable_declarator')) {
+        const name = d.field('name');
+        const value = d.field('value');
+        const v = value
+          ? ev(ip, value, env)
+          : constant(null, step(lineOf(d), 'constant', d.text()));
+        if (name) assign(ip, name, v, env, d);
+        if (sameNode(d, ip.sink)) ip.hits.push(v);
+      }
+      return env;
+    case 'block':
+    case 'statement_block':
+    case 'synchronized_statement':
+    case 'labeled_statement':
+      return execBlock(
+        ip,
+        k === 'synchronized_statement' ? (n.field('body') ?? n) : k === 'labeled_statement' ? n : n,
+        env,
+      );
+    case 'if_statement':
+      if (ip.lang === 'python') return pythonIf(ip, n, env);
+      return execIf(ip, n.field('condition'), n.field('consequence'), n.field('alternative'), env);
+    case 'else_clause':
+      return execBlock(ip, n, env);
+    case 'for_statement':
+    case 'for_in_statement':
+    case 'enhanced_for_statement':
+    case 'while_statement':
+    case 'do_statement': {
+      const init = n.fieldChildren('init').concat(n.fieldChildren('initializer'));
+      let e: Env | null = env;
+      for (const i of init)
+        e = e && (i.kind().endsWith('declaration') ? exec(ip, i, e) : (ev(ip, i, e), e));
+      if (!e) return null;
+      const left = n.field('left') ?? n.field('name');
+      const right = n.field('right') ?? n.field('value');
+      const it = right ? ev(ip, right, e) : null;
+      if (n.field('condition')) ev(ip, n.field('condition'), e);
+      const body = n.field('body');
+      return loop(ip, body, e, (le) => {
+        if (left && it)
+          assign(
+            ip,
+            left,
+            withStep(
+              contents(it),
+              step(lineOf(n), 'container', `${left.text()} in ${right?.text() ?? ''}`),
+            ),
+            le,
+            n,
+          );
+        for (const u of n.fieldChildren('update').concat(n.fieldChildren('increment')))
+          ev(ip, u, le);
+      });
+    }
+    case 'try_statement':
+    case 'try_with_resources_statement': {
+      const e: Env | null = new Map(env);
+      const resources = n.field('resources');
+      if (resources)
+        for (const r of named(resources)) {
+          const name = r.field('name');
+          if (name && e) assign(ip, name, ev(ip, r.field('value'), e), e, r);
+        }
+      const body = e ? execBlock(ip, n.field('body')!, e) : null;
+      let out = body;
+      const handlers = named(n).filter(
+        (c) =>
+          c.kind() === 'except_clause' ||
+          c.kind() === 'catch_clause' ||
+          c.kind() === 'except_group_clause',
+      );
+      const handler = n.field('handler');
+      if (handler) handlers.push(handler);
+      for (const h of handlers) {
+        const start = joinEnv(env, body) ?? env;
+        const hb =
+          h.field('body') ??
+          named(h)
+            .filter((c) => c.kind() === 'block')
+            .pop() ??
+          null;
+        const r = hb ? execBlock(ip, hb, new Map(start)) : start;
+        out = joinEnv(out, r);
+      }
+      const elseClause = named(n).find((c) => c.kind() === 'else_clause');
+      if (elseClause && body)
+        out = joinEnv(out, execBlock(ip, elseClause.field('body') ?? elseClause, new Map(body)));
+      const fin = n.field('finalizer') ?? named(n).find((c) => c.kind() === 'finally_clause');
+      if (fin && out)
+        out = execBlock(ip, named(fin).find((c) => /block/.test(c.kind())) ?? fin, out);
+      return out;
+    }
+    case 'with_statement': {
+      for (const item of named(n)
+        .filter((c) => c.kind() === 'with_clause')
+        .flatMap(named)) {
+        const value = item.field('value');
+        if (value?.kind() === 'as_pattern') {
+          const src = named(value)[0] ?? null;
+          const alias = value.field('alias');
+          const target = alias ? (named(alias)[0] ?? alias) : null;
+          const v = ev(ip, src, env);
+          if (target) assign(ip, target, v, env, item);
+        } else if (value) ev(ip, value, env);
+      }
+      return n.field('body') ? execBlock(ip, n.field('body')!, env) : env;
+    }
+    case 'switch_statement':
+    case 'switch_expression': {
+      const body = n.field('body');
+      const subject = n.field('value') ?? n.field('condition');
+      const inner =
+        subject?.kind() === 'parenthesized_expression' ? (named(subject)[0] ?? subject) : subject;
+      if (!body) return env;
+      const groups = named(body)
+        .filter((g) => !/comment/.test(g.kind()))
+        .map((g) => {
+          const kind = g.kind();
+          if (kind === 'switch_case' || kind === 'switch_default')
+            return {
+              labels: g.fieldChildren('value'),
+              isDefault: kind === 'switch_default',
+              body: g.fieldChildren('body'),
+            };
+          const labels = named(g).filter((c) => c.kind() === 'switch_label');
+          const vals = labels.flatMap((l) => named(l));
+          const isDefault = labels.some((l) => /^default/.test(l.text()));
+          const stmts = named(g).filter((c) => c.kind() !== 'switch_label');
+          if (kind === 'switch_rule')
+            return {
+              labels: vals,
+              isDefault,
+              body: [...stmts, { kind: () => 'break_statement' } as unknown as Node],
+            };
+          return { labels: vals, isDefault, body: stmts };
+        });
+      return execSwitch(ip, inner, groups, env);
+    }
+    case 'match_statement': {
+      const subject = n.field('subject') ?? named(n)[0] ?? null;
+      const block = n.field('body') ?? named(n).find((c) => c.kind() === 'block');
+      if (!block) return env;
+      const groups = named(block)
+        .filter((c) => c.kind() === 'case_clause')
+        .map((cc) => {
+          const pats = named(cc).filter((c) => c.kind() === 'case_pattern');
+          const labels = pats
+            .flatMap((p) => named(p))
+            .filter((p) => /string|integer|float|true|false|none/.test(p.kind()));
+          const isDefault =
+            pats.some((p) => /^_$/.test(p.text().trim()) || named(p).length === 0) ||
+            pats.some((p) => /^[a-z_]\w*$/.test(p.text().trim()));
+          const guarded = named(cc).some((c) => c.kind() === 'if_clause');
+          return {
+            labels: guarded ? [] : labels,
+            isDefault: isDefault && !guarded,
+            body: [cc.field('consequence') ?? named(cc).find((c) => c.kind() === 'block')!].filter(
+              Boolean,
+            ),
+          };
+        });
+      return execSwitch(ip, subject, groups, env);
+    }
+    case 'return_statement':
+    case 'throw_statement':
+    case 'raise_statement': {
+      const e = named(n)[0] ?? null;
+      const v = e ? ev(ip, e, env) : constant(null, step(lineOf(n), 'constant', n.text()));
+      if (k === 'return_statement') ip.returns.push(v);
+      return null;
+    }
+    case 'break_statement':
+    case 'continue_statement':
+      return env;
+    case 'yield_statement':
+    case 'print_statement':
+    case 'exec_statement':
+      for (const c of named(n)) ev(ip, c, env);
+      return env;
+    case 'explicit_constructor_invocation':
+      return env;
+    default:
+      if (containsSink(ip, n))
+        ip.unsupported ??= `a statement the reconstruction does not read (${k})`;
+      return env;
+  }
+};

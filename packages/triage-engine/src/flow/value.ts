@@ -1,0 +1,135 @@
+/**
+ * The abstract values of the flow reconstruction: how far a value can be controlled from
+ * outside, the constant it folds to when known, the elements of containers built with constant
+ * keys or indexes, and the steps that made it so.
+ */
+
+/** Ordered: a join keeps the highest. */
+export const CLEAN = 0;
+export const LOCAL = 1;
+export const UNKNOWN = 2;
+export const INPUT = 3;
+export type Level = typeof CLEAN | typeof LOCAL | typeof UNKNOWN | typeof INPUT;
+
+export type StepKind =
+  | 'source'
+  | 'local-source'
+  | 'parameter'
+  | 'constant'
+  | 'assign'
+  | 'propagate'
+  | 'container'
+  | 'branch'
+  | 'kill'
+  | 'sanitizer'
+  | 'call'
+  | 'unknown'
+  | 'sink';
+
+/** One step of a reconstructed path. */
+export interface PathStep {
+  line: number;
+  kind: StepKind;
+  /** The code of the step, on one line, shortened. */
+  code: string;
+}
+
+export type Const = string | number | boolean | null;
+
+export interface Val {
+  level: Level;
+  steps: readonly PathStep[];
+  /** The constant the value folds to, when known. */
+  value?: Const;
+  /** Elements by constant index (lists, arrays) when the order is known. */
+  elems?: Val[];
+  /** Entries by constant key (dicts, maps, objects). */
+  keys?: Map<string, Val>;
+  /** Why the level is UNKNOWN. */
+  reason?: string;
+}
+
+const MAX_STEPS = 14;
+
+export const short = (code: string): string => {
+  const one = code.replace(/\s+/g, ' ').trim();
+  return one.length > 120 ? `${one.slice(0, 117)}...` : one;
+};
+
+export const step = (line: number, kind: StepKind, code: string): PathStep => ({
+  line,
+  kind,
+  code: short(code),
+});
+
+/** `v` with one more step (the oldest steps give way past the limit). */
+export const withStep = (v: Val, s: PathStep): Val => {
+  const steps = [...v.steps, s];
+  return { ...v, steps: steps.length > MAX_STEPS ? steps.slice(-MAX_STEPS) : steps };
+};
+
+export const constant = (value: Const, s: PathStep): Val => ({ level: CLEAN, steps: [s], value });
+export const clean = (s: PathStep): Val => ({ level: CLEAN, steps: [s] });
+export const unknown = (reason: string, s: PathStep): Val => ({
+  level: UNKNOWN,
+  steps: [s],
+  reason,
+});
+
+const mergeSteps = (a: readonly PathStep[], b: readonly PathStep[]): PathStep[] => {
+  const out = [...a];
+  for (const s of b)
+    if (!out.some((x) => x.line === s.line && x.kind === s.kind && x.code === s.code)) out.push(s);
+  out.sort((x, y) => x.line - y.line);
+  return out.length > MAX_STEPS ? out.slice(-MAX_STEPS) : out;
+};
+
+/**
+ * The value that may be either: the higher level wins and brings its steps; equal levels merge
+ * them. A constant survives only when both sides agree; container shapes are dropped.
+ */
+export const join = (a: Val, b: Val): Val => {
+  if (a === b) return a;
+  if (a.level !== b.level) {
+    const hi = a.level > b.level ? a : b;
+    return { level: hi.level, steps: hi.steps, ...(hi.reason ? { reason: hi.reason } : {}) };
+  }
+  const out: Val = { level: a.level, steps: mergeSteps(a.steps, b.steps) };
+  if (a.value !== undefined && a.value === b.value) out.value = a.value;
+  if (a.reason ?? b.reason) out.reason = (a.reason ?? b.reason)!;
+  return out;
+};
+
+export const joinAll = (vals: readonly Val[], fallback: Val): Val =>
+  vals.length === 0 ? fallback : vals.reduce((x, y) => join(x, y));
+
+/** The level of anything inside a container (its elements and entries joined). */
+export const contents = (v: Val): Val => {
+  if (!v.elems && !v.keys) return v;
+  const parts = [...(v.elems ?? []), ...(v.keys?.values() ?? [])];
+  return joinAll(parts, { level: CLEAN, steps: v.steps });
+};
+
+export type Env = Map<string, Val>;
+
+/** Joins two environments (null: the path cannot reach here). */
+export const joinEnv = (a: Env | null, b: Env | null): Env | null => {
+  if (!a) return b;
+  if (!b) return a;
+  const out: Env = new Map(a);
+  for (const [k, v] of b) {
+    const x = a.get(k);
+    out.set(k, x ? join(x, v) : v);
+  }
+  return out;
+};
+
+export const sameEnv = (a: Env | null, b: Env | null): boolean => {
+  if (a === b) return true;
+  if (!a || !b || a.size !== b.size) return false;
+  for (const [k, v] of a) {
+    const w = b.get(k);
+    if (!w || w.level !== v.level || w.value !== v.value) return false;
+  }
+  return true;
+};

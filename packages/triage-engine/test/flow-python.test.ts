@@ -1,0 +1,245 @@
+import { describe, expect, it } from 'vitest';
+import { reconstructFlow } from '../src/flow/index.js';
+
+// Python written the way projects write it: tabs, local imports, aliases, multi-line calls.
+const at = (text: string, marker: string) =>
+  text.split('\n').findIndex((l) => l.includes(marker)) + 1;
+
+const flow = (text: string, cls: string, marker = '# sink', uri = 'app/views.py') =>
+  reconstructFlow({ uri, text, line: at(text, marker), endLine: null, cls });
+
+describe('flow reconstruction: Python', () => {
+  it('request input through assignment and an f-string reaches the sink', () => {
+    const src = [
+      'from flask import request, Blueprint',
+      'import sqlite3 as db',
+      '',
+      'bp = Blueprint("orders", __name__)',
+      '',
+      '@bp.route("/orders")',
+      'def orders():',
+      '\tcustomer = request.args.get("customer", "")',
+      '\tquery = f"SELECT * FROM orders WHERE customer = \'{customer}\'"',
+      '\tconn = db.connect("shop.db")',
+      '\treturn conn.execute(query).fetchall()  # sink',
+    ].join('\n');
+    const r = flow(src, 'sql-injection')!;
+    expect(r.outcome).toBe('input');
+    expect(r.path.map((s) => s.kind)).toContain('source');
+    expect(r.path.at(-1)!.kind).toBe('sink');
+  });
+
+  it('overwrite by a constant kills the input', () => {
+    const src = [
+      'from flask import request',
+      '',
+      'def lookup():',
+      '\tname = request.form["name"]',
+      '\tname = "guest"',
+      '\tsql = "SELECT id FROM users WHERE name = \'%s\'" % name',
+      '\tcursor.execute(sql)  # sink',
+    ].join('\n');
+    const r = flow(src, 'sql-injection')!;
+    expect(r.outcome).toBe('no-source');
+    expect(r.path.some((s) => s.kind === 'kill')).toBe(true);
+  });
+
+  it('augmented assignment and str.format propagate', () => {
+    const src = [
+      'import subprocess',
+      'from flask import request',
+      '',
+      'def run():',
+      '\tcmd = "ls "',
+      '\tcmd += request.args["dir"]',
+      '\tline = "{} -la".format(cmd)',
+      '\tsubprocess.run(  # sink',
+      '\t\tline,',
+      '\t\tshell=True,',
+      '\t)',
+    ].join('\n');
+    expect(flow(src, 'command-injection')!.outcome).toBe('input');
+  });
+
+  it('the other element of a list and a dict entry with a constant key carry no input', () => {
+    const src = [
+      'from flask import request',
+      '',
+      'def handler():',
+      '\tparam = request.headers.get("X-Value")',
+      '\tvalues = ["safe", param, "moresafe"]',
+      '\tvalues.pop(0)',
+      '\tpicked = values[1]',
+      '\tcfg = {"a": param, "b": "constant"}',
+      '\tother = cfg["b"]',
+      '\tos.system("echo " + picked + other)  # sink',
+    ].join('\n');
+    const r = flow(src, 'command-injection')!;
+    expect(r.outcome).toBe('no-source');
+    const tainted = src.replace('values[1]', 'values[0]');
+    expect(flow(tainted, 'command-injection')!.outcome).toBe('input');
+  });
+
+  it('a ternary whose condition folds to a constant keeps only its taken side', () => {
+    const src = [
+      'from flask import request',
+      '',
+      'def handler():',
+      '\tparam = request.cookies.get("q")',
+      '\tnum = 106',
+      '\tbar = "This should always happen" if 7 * 18 + num > 200 else param',
+      '\teval(bar)  # sink',
+    ].join('\n');
+    const r = flow(src, 'code-injection')!;
+    expect(r.outcome).toBe('no-source');
+    expect(r.path.some((s) => s.kind === 'branch')).toBe(true);
+    expect(flow(src.replace('> 200', '< 200'), 'code-injection')!.outcome).toBe('input');
+  });
+
+  it('if/elif/else joins the branches it cannot decide and drops the dead one', () => {
+    const src = [
+      'from flask import request',
+      '',
+      'def handler(mode):',
+      '\tvalue = request.args["v"]',
+      '\tif "abc" == "abd":',
+      '\t\tquery = value',
+      '\telif mode:',
+      '\t\tquery = "SELECT 1"',
+      '\telse:',
+      '\t\tquery = "SELECT 2"',
+      '\tcursor.execute(query)  # sink',
+    ].join('\n');
+    expect(flow(src, 'sql-injection')!.outcome).toBe('no-source');
+    const live = src.replace('"abc" == "abd"', 'mode == "raw"');
+    expect(flow(live, 'sql-injection')!.outcome).toBe('input');
+  });
+
+  it('match on a constant takes one case', () => {
+    const src = [
+      'from flask import request',
+      '',
+      'def handler():',
+      '\tparam = request.args.get("p")',
+      '\tswitch_target = "B"',
+      '\tmatch switch_target:',
+      '\t\tcase "A":',
+      '\t\t\tbar = param',
+      '\t\tcase "B":',
+      '\t\t\tbar = "bob"',
+      '\t\tcase _:',
+      '\t\t\tbar = param',
+      '\tos.system(bar)  # sink',
+    ].join('\n');
+    expect(flow(src, 'command-injection')!.outcome).toBe('no-source');
+    expect(flow(src.replace('"B"\n', '"A"\n'), 'command-injection')!.outcome).toBe('input');
+  });
+
+  it('a sanitizer matched to the sink kills, one for another class does not', () => {
+    const src = [
+      'import shlex',
+      'from flask import request',
+      '',
+      'def handler():',
+      '\tname = request.args["file"]',
+      '\tsafe = shlex.quote(name)',
+      '\tos.system("cat " + safe)  # sink',
+    ].join('\n');
+    const r = flow(src, 'command-injection')!;
+    expect(r.outcome).toBe('no-source');
+    expect(r.sanitized).toBe(true);
+    const wrong = src.replace('shlex.quote(name)', 'html.escape(name)');
+    expect(flow(wrong, 'command-injection')!.outcome).toBe('input');
+    const numeric = src.replace('shlex.quote(name)', 'int(name)');
+    expect(flow(numeric, 'command-injection')!.outcome).toBe('no-source');
+  });
+
+  it('a same-file helper is entered with its argument (summary)', () => {
+    const src = [
+      'from flask import request',
+      '',
+      'def _pick(value):',
+      '\tif value:',
+      '\t\treturn "static"',
+      '\treturn "other"',
+      '',
+      'def _echo(value):',
+      '\treturn "x" + value',
+      '',
+      'def handler():',
+      '\tparam = request.args["p"]',
+      '\tcursor.execute(_pick(param))  # sink',
+    ].join('\n');
+    expect(flow(src, 'sql-injection')!.outcome).toBe('no-source');
+    expect(flow(src.replace('_pick(param)', '_echo(param)'), 'sql-injection')!.outcome).toBe(
+      'input',
+    );
+  });
+
+  it('route parameters are input; plain helper parameters leave it undecided', () => {
+    const route = [
+      '@app.get("/files/<name>")',
+      'def download(name):',
+      '\treturn open(name).read()  # sink',
+    ].join('\n');
+    expect(flow(route, 'path-traversal')!.outcome).toBe('input');
+    const helper = ['def load(name):', '\treturn open(name).read()  # sink'].join('\n');
+    const r = flow(helper, 'path-traversal')!;
+    expect(r.outcome).toBe('undecided');
+    expect(r.reason).toMatch(/parameter name/);
+  });
+
+  it('environment only is local; module constants are constants; unknown callees stay undecided', () => {
+    const env = ['import os', 'def main():', '\tos.system(os.environ["EDITOR"])  # sink'].join(
+      '\n',
+    );
+    expect(flow(env, 'command-injection')!.outcome).toBe('local');
+    const constant = [
+      'REPORT_SQL = "SELECT count(*) FROM orders"',
+      'def report(cursor):',
+      '\tcursor.execute(REPORT_SQL)  # sink',
+    ].join('\n');
+    expect(flow(constant, 'sql-injection')!.outcome).toBe('no-source');
+    const opaque = [
+      'from .queries import build',
+      'def report():',
+      '\tcursor.execute(build())  # sink',
+    ].join('\n');
+    expect(flow(opaque, 'sql-injection')!.outcome).toBe('undecided');
+  });
+
+  it('a parameterized query binds the input apart from the SQL text', () => {
+    const src = [
+      'def find(request):',
+      '\tuser = request.GET["user"]',
+      '\tcursor.execute(',
+      '\t\t"SELECT * FROM t WHERE u = %s",  # sink',
+      '\t\t(user,),',
+      '\t)',
+    ].join('\n');
+    const r = reconstructFlow({
+      uri: 'v.py',
+      text: src,
+      line: 3,
+      endLine: 6,
+      cls: 'sql-injection',
+    })!;
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('loops and try/except carry input to the sink', () => {
+    const src = [
+      'import subprocess',
+      'def handler(request):',
+      '\tparts = []',
+      '\tfor item in request.POST.getlist("x"):',
+      '\t\tparts.append(item)',
+      '\ttry:',
+      '\t\tcmd = " ".join(parts)',
+      '\texcept ValueError:',
+      '\t\tcmd = "true"',
+      '\tsubprocess.call(cmd, shell=True)  # sink',
+    ].join('\n');
+    expect(flow(src, 'command-injection')!.outcome).toBe('input');
+  });
+});
