@@ -1,4 +1,9 @@
 import type { Codemod } from './engine/codemod.js';
+import { goHttpReadHeaderTimeout } from './go/http-read-header-timeout/http-read-header-timeout.codemod.js';
+import { goHttpServeTimeouts } from './go/http-serve-timeouts/http-serve-timeouts.codemod.js';
+import { goTlsMinVersion } from './go/tls-min-version/tls-min-version.codemod.js';
+import { goTlsSkipVerify } from './go/tls-skip-verify/tls-skip-verify.codemod.js';
+import { goWeakHash } from './go/weak-hash/weak-hash.codemod.js';
 import { goWeakRandom } from './go/weak-random/weak-random.codemod.js';
 import { javaCommandExecArray } from './java/command-exec-array/command-exec-array.codemod.js';
 import { javaInsecureCookie } from './java/insecure-cookie/insecure-cookie.codemod.js';
@@ -102,6 +107,11 @@ export const CODEMODS: readonly Codemod[] = [
   javaZipSlip,
   // Go
   goWeakRandom,
+  goWeakHash,
+  goTlsSkipVerify,
+  goTlsMinVersion,
+  goHttpReadHeaderTimeout,
+  goHttpServeTimeouts,
 ];
 
 /** The codemod with an id, or undefined. */

@@ -15,7 +15,7 @@ const GO = CODEMODS.filter((c) => c.languages.includes('go'));
 
 /**
  * Go fixes must leave gofmt nothing to do: the real gofmt (the Go toolchain's) formats every
- * fixture's before and after text, and both must come back unchanged.
+ * fixture's input and every Go file a fix produces, and both must come back unchanged.
  */
 describe.each(GO.map((c) => [c.id, c] as const))('%s fixtures are gofmt-clean', (_id, codemod) => {
   const cases = loadFixtures(codemod);
