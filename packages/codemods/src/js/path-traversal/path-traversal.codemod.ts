@@ -1,3 +1,4 @@
+import type { SgNode } from '@ast-grep/napi';
 import { defineCodemod } from '../../engine/define.js';
 import { notApplicable } from '../../engine/codemod.js';
 import { ensureHelper } from '../../imports/helpers.js';
@@ -9,7 +10,29 @@ import { declaredSource } from '../common/declared-source.js';
 import { confinedPath, constantSegments, isFileSink, type Confined } from './sinks.js';
 import type { Site } from '../../types.js';
 
-type Data = Confined;
+/** `joined`: a standalone `path.join`, whose value was relative when its root was. */
+type Data = Confined & { joined?: boolean };
+
+const isPathBuild = (call: SgNode): boolean => {
+  const callee = call.field('function');
+  return (
+    callee?.kind() === 'member_expression' &&
+    ['join', 'resolve'].includes(callee.field('property')?.text() ?? '') &&
+    /^(path|posix|nodePath)$/.test(callee.field('object')?.text() ?? '')
+  );
+};
+
+/** True when `call` is the path argument of a file-system call (that site covers it). */
+const argOfFileSink = (call: SgNode): boolean => {
+  const args = call.parent();
+  const outer = args?.parent();
+  return (
+    args?.kind() === 'arguments' &&
+    outer?.kind() === 'call_expression' &&
+    isFileSink(outer) &&
+    argsOf(outer)[0]?.id() === call.id()
+  );
+};
 
 const HELPER = 'resolveInside';
 const PATH = { module: 'node:path', aliases: ['path'], namespace: 'path' } as const;
@@ -67,8 +90,8 @@ export const jsPathTraversal = defineCodemod<Data>({
     },
     { title: 'Node.js path.resolve', url: 'https://nodejs.org/api/path.html#pathresolvepaths' },
   ],
-  detect: (file) =>
-    file.root
+  detect: (file) => [
+    ...file.root
       .findAll({ rule: { kind: 'call_expression' } })
       .filter(isFileSink)
       .flatMap((call): Site<Data>[] => {
@@ -100,6 +123,26 @@ export const jsPathTraversal = defineCodemod<Data>({
           },
         ];
       }),
+    // `path.join(root, name)` / `path.resolve(...)` outside a file call (Semgrep reports the
+    // join itself): the value is confined where it is built.
+    ...file.root
+      .findAll({ rule: { kind: 'call_expression' } })
+      .filter((call) => isPathBuild(call) && !argOfFileSink(call))
+      .flatMap((call): Site<Data>[] => {
+        const confined = confinedPath(call, file.style.quote);
+        if (confined)
+          return [{ node: call, data: { ...confined, joined: calleeName(call) === 'join' } }];
+        return constantSegments(call)
+          ? [
+              {
+                node: call,
+                decline:
+                  'the path joins only constant names to its directory: no outside value chooses the file',
+              },
+            ]
+          : [];
+      }),
+  ],
   fix: ({ node, data }, editor, ctx) => {
     if (!data) return;
     const ts = editor.file.language !== 'javascript';
@@ -122,6 +165,11 @@ export const jsPathTraversal = defineCodemod<Data>({
     });
     if (!helper) return notApplicable('unsafe_to_change', `\`${HELPER}\` is already taken`);
     editor.replace(node, `${helper}(${[data.root, ...data.segments].join(', ')})`);
+    if (data.joined && !/^(__dirname|import\.meta\.dirname|process\.cwd\(\))$/.test(data.root)) {
+      ctx.behaviourChange(
+        'path.join gave a path relative to the working directory when its root was relative; resolveInside gives the same file as an absolute path',
+      );
+    }
     ctx.note(
       'A path that leaves its directory now throws: answer 400 or 404 for it where the route needs to.',
     );
