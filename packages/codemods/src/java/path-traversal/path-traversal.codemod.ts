@@ -6,6 +6,7 @@ import { ensureJavaHelper } from '../../imports/helpers.js';
 import { ensureJavaImport } from '../../imports/java-imports.js';
 import type { Site } from '../../types.js';
 import {
+  argsOf,
   isConstantString,
   kindOf,
   methodName,
@@ -55,24 +56,73 @@ const wrapped = (creation: SgNode): boolean =>
   HELPERS.test(methodName(creation.parent()!.parent()!)) &&
   receiver(creation.parent()!.parent()!) === null;
 
-const traversalSites = (file: SourceFile): Site<TraversalData>[] =>
-  pathBuilds(file).flatMap((build) => {
-    const inputs = build.inputs.filter((i) => untrusted(i));
-    if (inputs.length === 0 || containedLater(build) || wrapped(build.creation)) return [];
-    const body = enclosingBody(build.creation);
-    const uses = build.holder
-      ? (body ?? build.creation)
-          .findAll({ rule: { kind: 'identifier', regex: `^${build.holder.name}$` } })
-          .filter((u) => u.range().start.index > build.holder!.statement.range().end.index)
-      : [];
-    return [
-      {
-        node: build.creation,
-        anchors: [...inputs, ...(build.holder ? [build.holder.statement] : []), ...uses],
-        data: { build },
-      },
-    ];
-  });
+/** File constructors and factories that open a path given whole (one value, no base). */
+const WHOLE_PATH_TYPES =
+  /^(java\.io\.)?(File|FileInputStream|FileOutputStream|FileReader|FileWriter|RandomAccessFile|PrintWriter|PrintStream)$/;
+
+/** `new File(name)`, `Paths.get(name)`, `Path.of(uri)`: a path that is one outside value. */
+const wholePaths = (file: SourceFile): SgNode[] =>
+  file.root
+    .findAll({
+      rule: { any: [{ kind: 'object_creation_expression' }, { kind: 'method_invocation' }] },
+    })
+    .filter((node) => {
+      const args = argsOf(node);
+      if (args.length === 0 || isConstantString(unparen(args[0]!))) return false;
+      if (kindOf(node) === 'object_creation_expression') {
+        const type = node.field('type')?.text() ?? '';
+        return (
+          WHOLE_PATH_TYPES.test(type) && (args.length === 1 || !/^(java\.io\.)?File$/.test(type))
+        );
+      }
+      const owner = receiver(node)?.text() ?? '';
+      return (
+        args.length === 1 &&
+        ((/^(java\.nio\.file\.)?Paths$/.test(owner) && methodName(node) === 'get') ||
+          (/^(java\.nio\.file\.)?Path$/.test(owner) && methodName(node) === 'of'))
+      );
+    });
+
+const traversalSites = (file: SourceFile): Site<TraversalData>[] => {
+  const builds = pathBuilds(file);
+  const built = new Set(builds.map((b) => b.creation.id()));
+  return [
+    ...builds.flatMap((build): Site<TraversalData>[] => {
+      const inputs = build.inputs.filter((i) => untrusted(i));
+      if (containedLater(build) || wrapped(build.creation)) return [];
+      if (inputs.length === 0) {
+        return [
+          {
+            node: build.creation,
+            anchors: build.inputs,
+            decline:
+              'every part below the base directory is a constant, a number or a file\u2019s own name (getName()), none of which can hold a directory part',
+          },
+        ];
+      }
+      const body = enclosingBody(build.creation);
+      const uses = build.holder
+        ? (body ?? build.creation)
+            .findAll({ rule: { kind: 'identifier', regex: `^${build.holder.name}$` } })
+            .filter((u) => u.range().start.index > build.holder!.statement.range().end.index)
+        : [];
+      return [
+        {
+          node: build.creation,
+          anchors: [...inputs, ...(build.holder ? [build.holder.statement] : []), ...uses],
+          data: { build },
+        },
+      ];
+    }),
+    ...wholePaths(file)
+      .filter((node) => !built.has(node.id()) && !wrapped(node))
+      .map((node): Site<TraversalData> => ({
+        node,
+        decline:
+          'the whole path is one value (a parameter, a property, a URI) with no base directory in the code to confine it to; which directory is allowed is the caller\u2019s decision',
+      })),
+  ];
+};
 
 const MESSAGE = '"path escapes its base directory"';
 
@@ -116,7 +166,10 @@ export const javaPathTraversal = defineCodemod<TraversalData>({
     'with a name that is not a constant, inserts a check that the normalized path starts with the ' +
     'normalized base and throws `IllegalArgumentException` otherwise; a path built inline is ' +
     'wrapped in a small `requireInsideDir` / `requireInsidePath` helper. Archive entry names are ' +
-    'left to `remediate:java/zip-slip`.',
+    'left to `remediate:java/zip-slip`. Declined with the reason: a path that is one value ' +
+    '(`new File(name)`, `Paths.get(uri)`, `new FileInputStream(path)`: no base directory in the ' +
+    'code, the allowed directory is the caller\u2019s decision) and a name below the base that ' +
+    'cannot hold a directory part (a constant, a number, `getName()`).',
   rationale: {
     problem:
       'A name that reaches the file system unchecked can contain `../` segments or be absolute, ' +
