@@ -1,4 +1,8 @@
 import type { Codemod } from './engine/codemod.js';
+import { goDecompressionLimit } from './go/decompression-limit/decompression-limit.codemod.js';
+import { goFilePermissions } from './go/file-permissions/file-permissions.codemod.js';
+import { goPathInRoot } from './go/path-in-root/path-in-root.codemod.js';
+import { goZipSlip } from './go/zip-slip/zip-slip.codemod.js';
 import { goHttpReadHeaderTimeout } from './go/http-read-header-timeout/http-read-header-timeout.codemod.js';
 import { goHttpServeTimeouts } from './go/http-serve-timeouts/http-serve-timeouts.codemod.js';
 import { goTlsMinVersion } from './go/tls-min-version/tls-min-version.codemod.js';
@@ -112,6 +116,10 @@ export const CODEMODS: readonly Codemod[] = [
   goTlsMinVersion,
   goHttpReadHeaderTimeout,
   goHttpServeTimeouts,
+  goFilePermissions,
+  goDecompressionLimit,
+  goZipSlip,
+  goPathInRoot,
 ];
 
 /** The codemod with an id, or undefined. */
