@@ -35,7 +35,69 @@ const FS_METHODS = new Set([
   'renameSync',
   'sendFile',
   'download',
+  // The rest of what ESLint's detect-non-literal-fs-filename reports.
+  'chmod',
+  'chmodSync',
+  'chown',
+  'chownSync',
+  'exists',
+  'lchmod',
+  'lchmodSync',
+  'lchown',
+  'lchownSync',
+  'link',
+  'linkSync',
+  'readlink',
+  'readlinkSync',
+  'realpath',
+  'realpathSync',
+  'rmdir',
+  'rmdirSync',
+  'symlink',
+  'symlinkSync',
+  'truncate',
+  'truncateSync',
+  'utimes',
+  'utimesSync',
+  'watch',
+  'watchFile',
+  'unwatchFile',
+  'opendir',
+  'opendirSync',
+  'cp',
+  'cpSync',
 ]);
+
+/** Packages whose exports are the fs functions (as ESLint's rule resolves them). */
+const FS_MODULE = /^(node:)?fs(\/promises)?$|^(fs-extra|graceful-fs)$/;
+
+/** True when `name` is bound in the file to an fs module (`require`, default or namespace import). */
+const boundToFs = (call: SgNode, name: string): boolean => {
+  const root = call.getRoot().root();
+  const required = root.findAll({ rule: { kind: 'variable_declarator' } }).some((d) => {
+    if (d.field('name')?.text() !== name) return false;
+    const m = /^require\(\s*['"]([^'"]+)['"]\s*\)(\.promises)?$/.exec(
+      d.field('value')?.text() ?? '',
+    );
+    return m !== null && FS_MODULE.test(m[1]!);
+  });
+  if (required) return true;
+  return root.findAll({ rule: { kind: 'import_statement' } }).some((i) => {
+    const source = i.field('source')?.text().slice(1, -1) ?? '';
+    if (!FS_MODULE.test(source)) return false;
+    const clause = i.children().find((c) => c.kind() === 'import_clause');
+    return (
+      clause
+        ?.children()
+        .some(
+          (c) =>
+            (c.kind() === 'identifier' && c.text() === name) ||
+            (c.kind() === 'namespace_import' &&
+              c.find({ rule: { kind: 'identifier' } })?.text() === name),
+        ) ?? false
+    );
+  });
+};
 
 /** True for a file-system call (`fs.readFile`, `fsp.readFile`, `res.sendFile`, ...). */
 export const isFileSink = (call: SgNode): boolean => {
@@ -45,7 +107,9 @@ export const isFileSink = (call: SgNode): boolean => {
   if (callee.kind() === 'identifier') return true;
   const receiver = unwrap(callee.field('object')!).text();
   if (name === 'sendFile' || name === 'download') return /^(res|response)$/.test(receiver);
-  return /(^|\.)(fs|fsp|fsPromises|promises)$|^fs\./.test(receiver);
+  if (/(^|\.)(fs|fsp|fsPromises|promises)$|^fs\./.test(receiver)) return true;
+  const head = /^[A-Za-z_$][\w$]*/.exec(receiver)?.[0];
+  return head !== undefined && boundToFs(call, head);
 };
 
 /** The pieces of a path confined under a root: the root expression and the segments. */
