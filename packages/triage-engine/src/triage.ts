@@ -8,6 +8,7 @@ import { belowMinimum, excludedBy } from './settings.js';
 import { baseSeverity, shiftSeverity, severityRank } from './severity.js';
 import { debugSignals, tlsSignals } from './signals/config.js';
 import { flowSignals, tierEvidence } from './signals/flows.js';
+import { reconstructedFlowSignals } from './signals/reconstructed.js';
 import { hashSignals, randomSignals } from './signals/look-alikes.js';
 import { nonProduction } from './signals/non-production.js';
 import { ruleKnowledge } from './signals/rule-knowledge.js';
@@ -34,6 +35,16 @@ const LOCAL_MESSAGE =
   /command-line argument|environment variable|local user input|local user-provided value/i;
 const TRACES_IN_MESSAGE = /codeql|lgtm|snyk/i;
 
+// Origins read from the text at the sink; superseded by a decided flow reconstruction.
+const TEXTUAL_ORIGIN = new Set([
+  'constant_value',
+  'sanitizer',
+  'numeric_value',
+  'remote_source',
+  'local_source',
+  'built_from_input',
+]);
+
 /** Signals from the code and the flows, chosen by the kind of class. */
 const classSignals = (
   finding: TriageFinding,
@@ -41,14 +52,29 @@ const classSignals = (
   cls: VulnerabilityClass,
 ): Evidence[] => {
   if (cls.kind === 'taint') {
+    const reconstructed = reconstructedFlowSignals(finding, ctx, cls.id);
+    // A decided reconstruction replaces the textual reading of the value's origin at the sink.
+    const sink = reconstructed.decided
+      ? sinkSignals(ctx, cls.id).filter((e) => !TEXTUAL_ORIGIN.has(e.signal))
+      : sinkSignals(ctx, cls.id);
+    // HTML escaping found on the path does not protect a URL attribute.
+    const wrongContext = sink.some((e) => e.signal === 'sanitizer_wrong_context');
     const out = [
       tierEvidence(finding.dataflowTier),
-      ...sinkSignals(ctx, cls.id),
+      ...reconstructed.evidence.filter(
+        (e) => !(wrongContext && e.signal === 'flow_reconstructed_sanitized'),
+      ),
+      ...sink,
       ...flowSignals(ctx, cls.id),
     ];
     if (
       TRACES_IN_MESSAGE.test(finding.tool) &&
-      !out.some((e) => e.signal === 'remote_source' || e.signal === 'local_source')
+      !out.some(
+        (e) =>
+          e.signal === 'remote_source' ||
+          e.signal === 'local_source' ||
+          e.signal.startsWith('flow_reconstructed'),
+      )
     ) {
       if (LOCAL_MESSAGE.test(finding.message))
         out.push({

@@ -86,6 +86,17 @@ export interface Evidence {
   weight?: number;
   /** Where the signal was seen (display only; not part of the evidence hash). */
   at?: { uri: string; line: number | null };
+  /** The reconstructed path from the sources to the sink (display only; not hashed). */
+  path?: PathStepView[];
+}
+
+/** One step of a reconstructed flow, as shown in the evidence panel. */
+export interface PathStepView {
+  uri: string;
+  line: number;
+  /** `source`, `assign`, `propagate`, `container`, `branch`, `kill`, `sanitizer`, `sink`... */
+  kind: string;
+  code: string;
 }
 
 /** What the optional LLM second opinion said and whether it changed anything. */

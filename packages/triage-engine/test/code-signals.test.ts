@@ -32,7 +32,8 @@ describe('SQL sinks', () => {
       'from flask import request\n\ndef find(cur):\n    pid = request.args.get("id")\n    cur.execute("SELECT * FROM t WHERE id = %s" % pid)\n';
     const v = triageAt('app/db.py', code, 'cur.execute', BANDIT_SQL);
     expect(v.classification).toBe('TRUE_POSITIVE');
-    expect(signals(v)).toContain('remote_source');
+    // the flow reconstruction traces the request argument to the sink
+    expect(signals(v)).toContain('flow_reconstructed_input');
   });
 
   it('when a Python value goes through int() first, then FALSE_POSITIVE as a number', () => {
@@ -40,7 +41,10 @@ describe('SQL sinks', () => {
       'from flask import request\n\ndef find(cur):\n    limit = int(request.args.get("n"))\n    cur.execute("SELECT * FROM t LIMIT %d" % limit)\n';
     const v = triageAt('app/db.py', code, 'cur.execute', BANDIT_SQL);
     expect(v.classification).toBe('FALSE_POSITIVE');
-    expect(signals(v)).toContain('numeric_value');
+    const conversion = v.evidence.find((e) => e.signal === 'flow_reconstructed_sanitized');
+    expect(conversion?.path?.some((s) => s.kind === 'sanitizer' && s.code.includes('int('))).toBe(
+      true,
+    );
   });
 
   it('when a Java query appends Integer.parseInt of a parameter, then FALSE_POSITIVE', () => {
@@ -102,7 +106,7 @@ describe('SQL sinks', () => {
       "router.get('/x', async (req, res) => {\n  const rows = await db.query(`SELECT * FROM t WHERE s = '${req.query.s}'`);\n});\n";
     const v = triageAt('src/routes/x.js', code, 'db.query', {});
     expect(v.classification).toBe('TRUE_POSITIVE');
-    expect(signals(v)).toContain('remote_source');
+    expect(signals(v)).toContain('flow_reconstructed_input');
   });
 });
 

@@ -269,4 +269,62 @@ describe('flow reconstruction: Java', () => {
     ];
     expect(java(prepared, 'sql-injection')!.outcome).toBe('no-source');
   });
+
+  it('an allow-list guard with contains() that throws on failure', () => {
+    const body = [
+      'String column = request.getParameter("sort");',
+      'if (!SORT_COLUMNS.contains(column)) {',
+      '\tthrow new IllegalArgumentException("unknown sort column");',
+      '}',
+      'stmt.executeQuery("SELECT * FROM invoices ORDER BY " + column); // sink',
+    ];
+    const r = java(body, 'sql-injection')!;
+    expect(r.outcome).toBe('no-source');
+    expect(r.sanitized).toBe(true);
+    expect(
+      java(
+        body.map((l) =>
+          l.replace(
+            'throw new IllegalArgumentException("unknown sort column");',
+            'log.warn("odd");',
+          ),
+        ),
+        'sql-injection',
+      )!.outcome,
+    ).toBe('input');
+  });
+});
+
+describe('flow reconstruction: guards in JavaScript', () => {
+  it('path containment after resolve, checked with startsWith, exits on failure', () => {
+    const src = [
+      "const path = require('path');",
+      "const UPLOAD_DIR = path.resolve(__dirname, 'uploads');",
+      "router.get('/docs', (req, res) => {",
+      '  const target = path.resolve(UPLOAD_DIR, req.query.path);',
+      '  if (!target.startsWith(UPLOAD_DIR + path.sep)) {',
+      '    return res.status(403).end();',
+      '  }',
+      '  fs.readFile(target, (err, data) => res.send(data)); // sink',
+      '});',
+    ].join('\n');
+    const r = flow(src, 'path-traversal', 'src/routes/docs.js')!;
+    expect(r.outcome).toBe('no-source');
+    // containment says nothing about SQL
+    const sql = src.replace(
+      'fs.readFile(target, (err, data) => res.send(data));',
+      'db.query("SELECT " + target);',
+    );
+    expect(flow(sql, 'sql-injection', 'src/routes/docs.js')!.outcome).toBe('input');
+    const allow = [
+      "const ALLOWED = ['name', 'price'];",
+      'export function list(req, res) {',
+      '	const col = req.query.sort;',
+      '	if (ALLOWED.includes(col)) {',
+      '		return db.query(`SELECT * FROM t ORDER BY ${col}`); // sink',
+      '	}',
+      '}',
+    ].join('\n');
+    expect(flow(allow, 'sql-injection', 'src/routes/list.ts')!.outcome).toBe('no-source');
+  });
 });

@@ -242,4 +242,37 @@ describe('flow reconstruction: Python', () => {
     ].join('\n');
     expect(flow(src, 'command-injection')!.outcome).toBe('input');
   });
+
+  it('an allow-list or anchored-pattern guard that exits on failure makes the value safe', () => {
+    const src = [
+      'SORT_COLUMNS = {"name", "price"}',
+      '',
+      'def sorted_products(request):',
+      '\tcolumn = request.GET.get("sort", "name")',
+      '\tif column not in SORT_COLUMNS:',
+      '\t\traise ValueError("unknown sort column")',
+      '\tcursor.execute("SELECT * FROM p ORDER BY " + column)  # sink',
+    ].join('\n');
+    const r = flow(src, 'sql-injection')!;
+    expect(r.outcome).toBe('no-source');
+    expect(r.sanitized).toBe(true);
+    // the guard that does not exit leaves the input flowing
+    expect(
+      flow(
+        src.replace('raise ValueError("unknown sort column")', 'log.warning("odd")'),
+        'sql-injection',
+      )!.outcome,
+    ).toBe('input');
+    const pattern = src.replace(
+      'if column not in SORT_COLUMNS:',
+      'if not re.fullmatch(r"[a-z_]+", column):',
+    );
+    expect(flow(pattern, 'sql-injection')!.outcome).toBe('no-source');
+    const loose = src.replace(
+      'if column not in SORT_COLUMNS:',
+      'if not re.match(r"[a-z_].*", column):',
+    );
+    // a pattern that lets anything through after the first letter is not trusted
+    expect(flow(loose, 'sql-injection')!.outcome).not.toBe('no-source');
+  });
 });

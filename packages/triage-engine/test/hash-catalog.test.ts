@@ -74,7 +74,9 @@ describe('evidenceHash', () => {
   });
 
   it('when summarized, then the text names the classification, confidence and top signals', () => {
-    expect(summarizeEvidence(at(code))).toMatch(/^FALSE_POSITIVE \d+%: sanitizer \(-\)/);
+    expect(summarizeEvidence(at(code))).toMatch(
+      /^FALSE_POSITIVE \d+%: (flow_reconstructed_)?sanitized? \(-\)/,
+    );
   });
 });
 

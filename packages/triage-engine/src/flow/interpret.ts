@@ -644,6 +644,7 @@ export const ev = (ip: Interp, n: Node | null, env: Env): Val => {
       return join(ev(ip, yes ?? null, env), ev(ip, no ?? null, env));
     }
     case 'list':
+    case 'set':
     case 'tuple':
     case 'array':
     case 'array_initializer':
@@ -1372,7 +1373,124 @@ const execIf = (
     skip(ip, truthy(c.value) ? no : yes, cond, truthy(c.value));
     return branch(ip, truthy(c.value) ? yes : no, env);
   }
-  return joinEnv(branch(ip, yes, env), branch(ip, no, env));
+  return joinEnv(
+    branch(ip, yes, refined(ip, cond, env, true)),
+    branch(ip, no, refined(ip, cond, env, false)),
+  );
+};
+
+const PATH_CLASSES = new Set(['path-traversal', 'open-redirect', 'ssrf', 'file-inclusion']);
+const ALLOW_METHODS = new Set(['includes', 'has', 'contains', 'containsKey', '__contains__']);
+const ANCHORED = /^\^[^]*\$$/;
+const VALIDATOR_NAME = /valid|check|verif|allow|safe|sanit|whitelist|permit|legal|clean|match/i;
+const WILDCARD = /\.[*+]|\\S|\[\^/;
+
+/** A copy of `env` in which the values a guard checks are clean, given the guard's outcome. */
+const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env => {
+  const out = new Map(env);
+  const mark = (target: Node | null, how: string, c: Node) => {
+    const key = target ? keyOf(target) : null;
+    const old = key ? out.get(key) : undefined;
+    if (!key || !old || old.level === CLEAN) return;
+    out.set(key, {
+      level: CLEAN,
+      steps: [...old.steps, step(lineOf(c), 'sanitizer', `${c.text()} (${how})`)].slice(-14),
+    });
+  };
+  const visit = (c: Node | null, truth: boolean): void => {
+    if (!c) return;
+    const k = c.kind();
+    if (k === 'parenthesized_expression') return visit(named(c)[0] ?? null, truth);
+    if (k === 'not_operator' || (k === 'unary_expression' && c.text().startsWith('!')))
+      return visit(c.field('argument') ?? c.field('operand') ?? named(c)[0] ?? null, !truth);
+    if (k === 'boolean_operator' || k === 'binary_expression') {
+      const op = c.field('operator')?.text() ?? '';
+      if ((op === 'and' || op === '&&') && truth) {
+        visit(c.field('left'), true);
+        visit(c.field('right'), true);
+        return;
+      }
+      if ((op === 'or' || op === '||') && !truth) {
+        visit(c.field('left'), false);
+        visit(c.field('right'), false);
+        return;
+      }
+      return;
+    }
+    if (k === 'comparison_operator') {
+      const ops = c
+        .children()
+        .filter((x) => !x.isNamed())
+        .map((x) => x.text())
+        .join(' ');
+      const kids = named(c);
+      if (kids.length !== 2) return;
+      if ((ops === 'in' && truth) || (ops === 'not in' && !truth))
+        if (ev(ip, kids[1]!, env).level === CLEAN)
+          mark(kids[0]!, 'checked against an allow-list', c);
+      return;
+    }
+    const call = calleeOf(c);
+    if (!call || !truth) return;
+    const recv = call.receiver ? ev(ip, call.receiver, env) : null;
+    const arg0 = call.args[0] ?? null;
+    if (ALLOW_METHODS.has(call.name) && recv?.level === CLEAN && arg0)
+      return mark(arg0, 'checked against an allow-list', c);
+    if (
+      /^(startsWith|startswith|is_relative_to)$/.test(call.name) &&
+      PATH_CLASSES.has(ip.cls) &&
+      arg0
+    ) {
+      const base = ev(ip, arg0, env);
+      // A redirect or request target needs the scheme and host fixed; a file a base directory.
+      const fixed =
+        ip.cls === 'open-redirect' || ip.cls === 'ssrf'
+          ? typeof base.value === 'string' && /^https?:\/\/[^/]+\//.test(base.value)
+          : base.value === undefined || (typeof base.value === 'string' && base.value.length > 1);
+      if (base.level === CLEAN && fixed)
+        return mark(call.receiver, 'checked to stay under a fixed base', c);
+      return;
+    }
+    if (/^(isdigit|isdecimal|isnumeric|isalnum|isalpha|isidentifier)$/.test(call.name))
+      return mark(call.receiver, 'checked to hold only letters or digits', c);
+    const pattern = (n: Node | null) => (n ? ev(ip, n, env).value : undefined);
+    if (/^(fullmatch|match)$/.test(call.name) && call.args.length >= 2) {
+      const p = pattern(call.args[0]!);
+      if (
+        typeof p === 'string' &&
+        (call.name === 'fullmatch' || /\$$/.test(p)) &&
+        p.startsWith('^') === (call.name === 'match' ? true : p.startsWith('^')) &&
+        !WILDCARD.test(p)
+      )
+        return mark(call.args[1]!, 'checked against an anchored pattern', c);
+    }
+    if (call.name === 'matches' && arg0) {
+      const p = pattern(arg0);
+      if (typeof p === 'string' && !WILDCARD.test(p))
+        return mark(call.receiver, 'checked against an anchored pattern', c);
+    }
+    if (call.name === 'test' && call.receiver?.kind() === 'regex' && arg0) {
+      const p = call.receiver.field('pattern')?.text() ?? '';
+      if (ANCHORED.test(p) && !WILDCARD.test(p))
+        return mark(arg0, 'checked against an anchored pattern', c);
+    }
+    // A check the reconstruction does not read: the value's fate is not decided here.
+    if (VALIDATOR_NAME.test(call.name))
+      for (const a of [...call.args, ...(call.receiver ? [call.receiver] : [])]) {
+        const key = keyOf(a);
+        const old = key ? out.get(key) : undefined;
+        if (key && old && old.level !== CLEAN)
+          out.set(
+            key,
+            unknown(
+              `${key} is checked by ${call.text}(), which the reconstruction does not read`,
+              step(lineOf(c), 'unknown', c.text()),
+            ),
+          );
+      }
+  };
+  visit(cond, outcome);
+  return out;
 };
 
 const pythonIf = (ip: Interp, n: Node, env: Env): Env | null => {
@@ -1391,7 +1509,10 @@ const pythonIf = (ip: Interp, n: Node, env: Env): Env | null => {
       );
       return truthy(c.value) ? branch(ip, cl.field('consequence'), e) : chain(i + 1, e);
     }
-    return joinEnv(branch(ip, cl.field('consequence'), e), chain(i + 1, e));
+    return joinEnv(
+      branch(ip, cl.field('consequence'), refined(ip, cl.field('condition'), e, true)),
+      chain(i + 1, refined(ip, cl.field('condition'), e, false)),
+    );
   };
   const c = ev(ip, n.field('condition'), env);
   if (c.value !== undefined) {
@@ -1402,7 +1523,10 @@ const pythonIf = (ip: Interp, n: Node, env: Env): Env | null => {
     skip(ip, n.field('consequence'), n.field('condition'), false);
     return chain(0, env);
   }
-  return joinEnv(branch(ip, n.field('consequence'), env), chain(0, new Map(env)));
+  return joinEnv(
+    branch(ip, n.field('consequence'), refined(ip, n.field('condition'), env, true)),
+    chain(0, refined(ip, n.field('condition'), env, false)),
+  );
 };
 
 const loop = (ip: Interp, body: Node | null, env: Env, bind: (e: Env) => void): Env | null => {

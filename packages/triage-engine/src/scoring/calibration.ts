@@ -6,8 +6,8 @@
  * between knots, flat beyond the ends.
  */
 export const CURVE: readonly (readonly [number, number])[] = [
-  [-4.6, 0.03],
-  [-0.8, 0.03],
+  [-7.6, 0.02],
+  [-0.8, 0.02],
   [-0.6, 0.61],
   [0, 0.61],
   [0.2, 0.76],

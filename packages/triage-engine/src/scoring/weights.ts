@@ -22,6 +22,10 @@ export const WEIGHTS = {
   /** Allowlists, anchored patterns, containment and host checks; other validator calls. */
   validator: { strong: -2.6, weak: -1.5 },
   flowSanitizer: -2.6,
+  /** The flow reconstruction (src/flow): no input reaches the sink; sanitized; input reaches it. */
+  reconstructedNoSource: -3.0,
+  reconstructedSanitized: -2.6,
+  reconstructedInput: 1.0,
   flowConstantSource: -3.0,
   flowTestOnly: -2.5,
   notForSecurity: -4.0,
