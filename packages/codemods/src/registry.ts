@@ -2,6 +2,10 @@ import type { Codemod } from './engine/codemod.js';
 import { goDecompressionLimit } from './go/decompression-limit/decompression-limit.codemod.js';
 import { goFilePermissions } from './go/file-permissions/file-permissions.codemod.js';
 import { goPathInRoot } from './go/path-in-root/path-in-root.codemod.js';
+import { goShellCommand } from './go/shell-command/shell-command.codemod.js';
+import { goTextTemplate } from './go/text-template/text-template.codemod.js';
+import { goUnhandledError } from './go/unhandled-error/unhandled-error.codemod.js';
+import { goSqlPlaceholders } from './go/sql-placeholders/sql-placeholders.codemod.js';
 import { goZipSlip } from './go/zip-slip/zip-slip.codemod.js';
 import { goHttpReadHeaderTimeout } from './go/http-read-header-timeout/http-read-header-timeout.codemod.js';
 import { goHttpServeTimeouts } from './go/http-serve-timeouts/http-serve-timeouts.codemod.js';
@@ -120,6 +124,10 @@ export const CODEMODS: readonly Codemod[] = [
   goDecompressionLimit,
   goZipSlip,
   goPathInRoot,
+  goSqlPlaceholders,
+  goShellCommand,
+  goUnhandledError,
+  goTextTemplate,
 ];
 
 /** The codemod with an id, or undefined. */

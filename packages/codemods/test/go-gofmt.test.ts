@@ -27,8 +27,9 @@ describe.each(GO.map((c) => [c.id, c] as const))('%s fixtures are gofmt-clean', 
 });
 
 describe('the Go codemods', () => {
-  it('when registered, then there are at least 12 and each binds gosec rule ids', () => {
-    expect(GO.length).toBeGreaterThanOrEqual(12);
-    for (const c of GO) expect(c.rules.gosec?.length).toBeGreaterThan(0);
+  it('when registered, then at least 12 bind gosec rule ids and every one binds gosec or Semgrep ids', () => {
+    expect(GO.filter((c) => (c.rules.gosec ?? []).length > 0).length).toBeGreaterThanOrEqual(12);
+    for (const c of GO)
+      expect([...(c.rules.gosec ?? []), ...(c.rules.semgrep ?? [])].length).toBeGreaterThan(0);
   });
 });

@@ -361,11 +361,10 @@ describe('the codemod catalog (GET /v1/codemods)', () => {
       languages: string[];
       rules: { gosec?: string[] };
     }[];
-    expect(data.length).toBeGreaterThanOrEqual(12);
+    expect(data.filter((c) => (c.rules.gosec ?? []).length > 0).length).toBeGreaterThanOrEqual(12);
     for (const c of data) {
       expect(c.languages).toEqual(['go']);
       expect(c.id).toMatch(/^remediate:go\//);
-      expect(c.rules.gosec?.length).toBeGreaterThan(0);
     }
     const rules = new Set(data.flatMap((c) => c.rules.gosec ?? []));
     for (const id of ['G404', 'G401', 'G402', 'G201', 'G304', 'G110', 'G112', 'G306'])

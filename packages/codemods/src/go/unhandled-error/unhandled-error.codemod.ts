@@ -1,0 +1,85 @@
+import type { SgNode } from '@ast-grep/napi';
+import { notApplicable } from '../../engine/codemod.js';
+import { defineCodemod } from '../../engine/define.js';
+import type { SourceFile } from '../../engine/source-file.js';
+import { returnWithError } from '../shared/func.js';
+
+/** Methods and functions whose only result is an error. */
+const ERROR_ONLY =
+  /^(Close|Remove|RemoveAll|Rename|Chmod|Chown|Chdir|Setenv|Unsetenv|Flush|Sync|Encode|Execute|ExecuteTemplate|WriteFile|Mkdir|MkdirAll|Truncate|SetDeadline|SetReadDeadline|SetWriteDeadline|Shutdown|Commit|Rollback|Ping|Unlock)$/;
+/** Methods and functions that return a count and an error. */
+const COUNT_AND_ERROR =
+  /^(Write|WriteString|WriteTo|ReadFrom|Fprintf|Fprintln|Fprint|Copy|CopyN|CopyBuffer)$/;
+
+interface Data {
+  call: SgNode;
+  results: 1 | 2;
+}
+
+const uncheckedCalls = (file: SourceFile) =>
+  file.root.findAll({ rule: { kind: 'expression_statement' } }).flatMap((statement) => {
+    const call = statement.namedChildren()[0];
+    if (call?.kind() !== 'call_expression' || statement.parent()?.kind() !== 'statement_list')
+      return [];
+    const fn = call.field('function');
+    const name = fn?.kind() === 'selector_expression' ? fn.field('field')?.text() : fn?.text();
+    if (!name) return [];
+    const results: Data['results'] | 0 = ERROR_ONLY.test(name)
+      ? 1
+      : COUNT_AND_ERROR.test(name)
+        ? 2
+        : 0;
+    if (results === 0) return [];
+    return [{ node: statement, data: { call, results } }];
+  });
+
+/** `remediate:go/unhandled-error`: an error a call returns is checked and returned. */
+export const goUnhandledError = defineCodemod<Data>({
+  id: 'remediate:go/unhandled-error',
+  languages: ['go'],
+  rules: { gosec: ['G104'] },
+  cwe: [703, 252],
+  title: 'Errors of Close, Write and friends returned',
+  description:
+    'A call statement that drops an error (`f.Close()`, `w.Write(b)`, `os.Remove(p)`, ' +
+    '`enc.Encode(v)`, `tx.Rollback()`...) becomes `if err := f.Close(); err != nil { return ' +
+    '..., err }` (`_, err :=` for count-and-error calls) when the function returns an error ' +
+    'last; the other results get their zero values. In a function that returns no error ' +
+    '(an HTTP handler) there is nowhere to send it, so it is left with the reason. Deferred ' +
+    'calls are not touched.',
+  rationale: {
+    problem:
+      'A dropped error hides a failed write, a file that was not flushed to disk, a ' +
+      'transaction that did not roll back or a lock that was not released: the program goes on ' +
+      'as if it had succeeded and may act on data that is not there.',
+    change: "The error is checked and returned to the caller, like the function's other errors.",
+    safety:
+      'On success nothing changes. On failure the function now returns the error instead of ' +
+      'carrying on; the caller already handles errors from this function.',
+  },
+  references: [
+    { title: 'Effective Go: errors', url: 'https://go.dev/doc/effective_go#errors' },
+    {
+      title: 'CWE-252: Unchecked Return Value',
+      url: 'https://cwe.mitre.org/data/definitions/252.html',
+    },
+  ],
+  detect: uncheckedCalls,
+  fix: ({ node, data }, editor) => {
+    const { call, results } = data!;
+    const leave = returnWithError(node, 'err');
+    if (!leave) {
+      return notApplicable(
+        'unsafe_to_change',
+        'the function returns no error (or has named results): handling this one needs a decision (log it, count it, fail the request)',
+      );
+    }
+    const { lines, style } = editor.file;
+    const indent = lines.indentOf(node.range().start.line);
+    const left = results === 2 ? '_, err' : 'err';
+    editor.replace(
+      node,
+      `if ${left} := ${call.text()}; err != nil {\n${indent}${style.indent}${leave}\n${indent}}`,
+    );
+  },
+});
