@@ -45,7 +45,7 @@ describe('registry', () => {
     const ids = CODEMODS.map((c) => c.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const c of CODEMODS) {
-      expect(c.id).toMatch(/^remediate:(js|python|java)\/[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(c.id).toMatch(/^remediate:(js|python|java|go)\/[a-z0-9]+(-[a-z0-9]+)*$/);
       expect(c.languages.every((l) => LANGUAGES.includes(l))).toBe(true);
       expect(Object.values(c.rules).flat().length).toBeGreaterThan(0);
       expect(existsSync(fixtureDir(c))).toBe(true);
