@@ -4,8 +4,17 @@ import type { SourceFile } from '../../engine/source-file.js';
 import { quoted } from '../../text/style.js';
 import { appendArgument, hasSplat, isFalse, keyword, positional } from '../shared/args.js';
 import { isSecretName, wordsOf } from '../shared/context.js';
-import { importsModule } from '../shared/names.js';
 import { literalValue } from '../shared/strings.js';
+import type { Site } from '../../types.js';
+import type { SgNode } from '@ast-grep/napi';
+
+const argumentsCount = (call: SgNode): number =>
+  call
+    .field('arguments')
+    ?.namedChildren()
+    .filter((a) => a.kind() !== 'comment').length ?? 0;
+const isStringLiteral = (node: SgNode): boolean =>
+  node.kind() === 'string' || node.kind() === 'concatenated_string';
 
 type Flag = 'secure' | 'httponly' | 'samesite';
 
@@ -15,7 +24,6 @@ interface Data {
   refusal?: string;
 }
 
-const FRAMEWORKS = ['flask', 'werkzeug', 'django', 'starlette', 'fastapi'];
 /** Cookies scripts must read: a double-submit CSRF token. */
 const SCRIPT_READ = new Set(['csrf', 'csrftoken', 'xsrf']);
 const SESSIONISH = new Set([
@@ -38,15 +46,34 @@ const cookieKind = (name: string | null): 'sensitive' | 'script' | 'other' => {
 };
 
 /** Every `response.set_cookie(...)` in a web-framework module that leaves a flag out. */
-const cookieCalls = (file: SourceFile) => {
-  if (!FRAMEWORKS.some((f) => importsModule(file.root, f))) return [];
-  return file.root.findAll({ rule: { kind: 'call' } }).flatMap((call) => {
+const cookieCalls = (file: SourceFile): Site<Data>[] => {
+  return file.root.findAll({ rule: { kind: 'call' } }).flatMap((call): Site<Data>[] => {
     const callee = call.field('function');
     if (callee?.kind() !== 'attribute' || callee.field('attribute')?.text() !== 'set_cookie') {
       return [];
     }
+    const args = positional(call);
+    // `jar.set_cookie(cookie)`: http.cookiejar / requests store a Cookie object client-side.
+    if (args.length === 1 && argumentsCount(call) === 1 && !isStringLiteral(args[0]!)) {
+      return [
+        {
+          node: call,
+          decline:
+            'set_cookie stores a Cookie object in a client-side cookie jar (http.cookiejar, requests): no Set-Cookie header is sent, so there are no flags to add',
+        },
+      ];
+    }
     const missing = (['secure', 'httponly', 'samesite'] as const).filter((f) => !keyword(call, f));
-    if (missing.length === 0 || hasSplat(call)) return [];
+    if (missing.length === 0) return [];
+    if (hasSplat(call)) {
+      return [
+        {
+          node: call,
+          decline:
+            'the cookie\u2019s arguments come through *args/**kwargs, so which flags are set is decided elsewhere',
+        },
+      ];
+    }
     const nameNode = positional(call)[0] ?? keyword(call, 'key')?.field('value');
     const kind = cookieKind(nameNode ? literalValue(nameNode) : null);
     const add = missing.filter((f) => f !== 'httponly' || kind === 'sensitive');
@@ -79,11 +106,14 @@ export const pythonCookieFlags = defineCodemod<Data>({
   owasp: ['A05:2021'],
   title: 'Secure, HttpOnly and SameSite on cookies set by Flask, Django and Starlette',
   description:
-    'Adds the cookie attributes a `response.set_cookie(...)` call leaves out, in a Flask, ' +
-    'Werkzeug, Django, Starlette or FastAPI module: `secure=True` and `samesite="Lax"` always, ' +
+    'Adds the cookie attributes a `response.set_cookie(name, value, ...)` call leaves out ' +
+    '(Flask, Werkzeug, Django, Starlette and FastAPI responses all take these keywords, so ' +
+    'the call may sit in a helper module that imports none of them): `secure=True` and ' +
+    '`samesite="Lax"` always, ' +
     '`httponly=True` for session, authentication and token cookies (judged from the cookie ' +
     'name). Cookies that scripts may read (a CSRF token, a UI preference) do not get HttpOnly; ' +
-    'attributes set explicitly are kept.',
+    'attributes set explicitly are kept. Declined with the reason: `jar.set_cookie(cookie)` ' +
+    '(a client-side cookie jar, no Set-Cookie header) and arguments passed through `**kwargs`.',
   rationale: {
     problem:
       'Without `Secure` the browser also sends the cookie over plain HTTP, where it can be ' +
