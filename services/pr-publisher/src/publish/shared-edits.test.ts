@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MARKER_SIZE, dropDeclarationsPresent, resolveInsertionConflicts } from './shared-edits.js';
+import {
+  MARKER_SIZE,
+  dropDeclarationsPresent,
+  mergeTokens,
+  resolveInsertionConflicts,
+} from './shared-edits.js';
 
 const BASE = `import os
 import re
@@ -49,6 +54,124 @@ describe('dropDeclarationsPresent', () => {
   });
 });
 
+const JS = `'use strict';
+const express = require('express');
+
+function byTitle(items, q) {
+  return items.filter((i) => new RegExp(q).test(i.title));
+}
+
+function byTag(items, tag) {
+  return items.filter((i) => new RegExp(tag, 'i').test(i.tags));
+}
+`;
+const JS_HELPER = `/** The text with every character a regular expression gives a meaning to escaped. */
+function escapeRegExp(value) {
+  return String(value).replace(/[.*+?^\${}()|[\\]\\\\]/g, '\\\\$&');
+}
+`;
+
+const JAVA = `package com.acme;
+
+public class Attachments {
+    void read(String name) {
+        LOGGER.info("read " + name);
+    }
+
+    void write(String name) {
+        LOGGER.info("write " + name);
+    }
+}
+`;
+const JAVA_HELPER = `
+    /** The value as text with its line breaks escaped, so one log call writes one line. */
+    private static String escapeLineBreaks(Object value) {
+        return String.valueOf(value).replace("\\r", "\\\\r").replace("\\n", "\\\\n");
+    }
+`;
+
+describe('dropDeclarationsPresent, helpers with their comments', () => {
+  it('when the head has a JavaScript helper with its doc comment, then the fix drops both and keeps its site edit', () => {
+    const withHelper = (text: string) =>
+      text.replace("require('express');\n", () => `require('express');\n\n${JS_HELPER}`);
+    const ours = withHelper(JS).replace('new RegExp(q)', 'new RegExp(escapeRegExp(q))');
+    const fixed = withHelper(JS).replace(
+      "new RegExp(tag, 'i')",
+      "new RegExp(escapeRegExp(tag), 'i')",
+    );
+    const out = dropDeclarationsPresent(JS, fixed, ours);
+    expect(out).not.toContain('function escapeRegExp');
+    expect(out).not.toContain('/** The text with every character');
+    expect(out).toBe(JS.replace("new RegExp(tag, 'i')", "new RegExp(escapeRegExp(tag), 'i')"));
+  });
+
+  it('when the head has the helper under another comment, then the fix drops the declaration and keeps only its comment', () => {
+    const ours = JS.replace(
+      "require('express');\n",
+      () => `require('express');\n\n${JS_HELPER.replace('/** The text', '// The text')}`,
+    );
+    const fixed = JS.replace("require('express');\n", () => `require('express');\n\n${JS_HELPER}`);
+    const out = dropDeclarationsPresent(JS, fixed, ours);
+    expect(out).not.toContain('function escapeRegExp');
+    expect(out).toContain('/** The text');
+  });
+
+  it('when the head has a Java helper method the fix adds to the same class, then the fix no longer adds it', () => {
+    const close = '    }\n}\n';
+    const withHelper = (text: string) =>
+      text.slice(0, text.lastIndexOf(close)) + `    }\n${JAVA_HELPER}}\n`;
+    const ours = withHelper(JAVA).replace('"read " + name', 'escapeLineBreaks("read " + name)');
+    const fixed = withHelper(JAVA).replace('"write " + name', 'escapeLineBreaks("write " + name)');
+    const out = dropDeclarationsPresent(JAVA, fixed, ours);
+    expect(out).toBe(JAVA.replace('"write " + name', 'escapeLineBreaks("write " + name)'));
+  });
+
+  it('when the head has the Java helper with another body, then the fix keeps its own (the merge judges it)', () => {
+    const close = '    }\n}\n';
+    const ours = `${JAVA.slice(0, JAVA.lastIndexOf(close))}    }\n${JAVA_HELPER.replace('String.valueOf(value)', 'value.toString()')}}\n`;
+    const fixed = `${JAVA.slice(0, JAVA.lastIndexOf(close))}    }\n${JAVA_HELPER}}\n`;
+    expect(dropDeclarationsPresent(JAVA, fixed, ours)).toBe(fixed);
+  });
+});
+
+describe('mergeTokens', () => {
+  const base = '    response = requests.get(RATES_URL, params={"base": base}, verify=False)';
+  it('when one fix turns verification on and another adds a timeout after it, then both changes are made', () => {
+    const ours = base.replace('verify=False)', 'verify=False, timeout=10)');
+    const theirs = base.replace('verify=False', 'verify=True');
+    expect(mergeTokens(base, ours, theirs)).toBe(
+      base.replace('verify=False)', 'verify=True, timeout=10)'),
+    );
+    expect(mergeTokens(base, theirs, ours)).toBe(
+      base.replace('verify=False)', 'verify=True, timeout=10)'),
+    );
+  });
+
+  it('when one fix removes an argument and another wraps a different one, then both changes are made', () => {
+    const line = 'cursor.execute(query, verify=False)';
+    const ours = 'cursor.execute(escape(query), verify=False)';
+    const theirs = 'cursor.execute(query)';
+    expect(mergeTokens(line, ours, theirs)).toBe('cursor.execute(escape(query))');
+  });
+
+  it('when both fixes change the same word differently, then there is no merge', () => {
+    expect(
+      mergeTokens(base, base.replace('False', 'True'), base.replace('False', 'CA_BUNDLE')),
+    ).toBeNull();
+  });
+
+  it('when both fixes insert different text at the same place, then there is no merge', () => {
+    const ours = base.replace('verify=False)', 'verify=False, timeout=10)');
+    const theirs = base.replace('verify=False)', 'verify=False, stream=True)');
+    expect(mergeTokens(base, ours, theirs)).toBeNull();
+  });
+
+  it('when both fixes made the same change, then it is made once', () => {
+    const same = base.replace('False', 'True');
+    expect(mergeTokens(base, same, same)).toBe(same);
+  });
+});
+
 describe('resolveInsertionConflicts', () => {
   const m = (c: string, label: string) => `${c.repeat(MARKER_SIZE)}${label}`;
   it('when both sides only inserted lines at one place, then the head lines come first, then the fix lines', () => {
@@ -65,7 +188,7 @@ describe('resolveInsertionConflicts', () => {
     expect(resolveInsertionConflicts(merged)).toBe('a\nimport x\nimport y\nb');
   });
 
-  it('when both sides changed the same line, then there is no resolution', () => {
+  it('when both sides changed the same word of a line, then there is no resolution', () => {
     const merged = [
       'a',
       m('<', ' head'),
@@ -77,5 +200,20 @@ describe('resolveInsertionConflicts', () => {
       m('>', ' fix'),
     ].join('\n');
     expect(resolveInsertionConflicts(merged)).toBeNull();
+  });
+
+  it('when both sides changed different words of a line, then both changes are kept', () => {
+    const merged = [
+      'a',
+      m('<', ' head'),
+      'r = get(url, verify=False, timeout=10)',
+      m('|', ' scanned'),
+      'r = get(url, verify=False)',
+      m('=', ''),
+      'r = get(url, verify=True)',
+      m('>', ' fix'),
+      'b',
+    ].join('\n');
+    expect(resolveInsertionConflicts(merged)).toBe('a\nr = get(url, verify=True, timeout=10)\nb');
   });
 });

@@ -1,4 +1,4 @@
-import { diffLines } from 'diff';
+import { diffArrays, diffLines } from 'diff';
 
 /**
  * Shared edits are what several fixes of one file add alike: an import, a helper function.
@@ -25,21 +25,69 @@ const splitLines = (text: string): string[] => {
 /** A line that belongs to the declaration above it: indented, or closing its brackets. */
 const CONTINUATION = /^([ \t]|[})\]])/;
 
+/** A line that introduces the declaration below it: a comment or a decorator/annotation. */
+const LEADING = /^[ \t]*(\/\*|\*|\/\/|#(?!!)|@)/;
+
 /**
  * The top-level units of an inserted block (a declaration with its indented body and closing
- * brace, blank lines inside a Python function included), each with its line range, trailing
- * blank lines excluded.
+ * brace, blank lines inside a Python function included, the comments and decorators right above
+ * it), each with its line range, trailing blank lines excluded.
  */
 const units = (lines: readonly string[]): { from: number; to: number }[] => {
   const starts = lines.flatMap((line, i) =>
     line.trim() !== '' && !CONTINUATION.test(line) ? [i] : [],
   );
-  return starts.map((from, k) => {
+  const all = starts.map((from, k) => {
     let to = starts[k + 1] ?? lines.length;
     while (to > from + 1 && lines[to - 1]!.trim() === '') to--;
     return { from, to };
   });
+  // A comment or decorator unit directly above the next unit is part of it.
+  const out: { from: number; to: number }[] = [];
+  let pending: number | null = null;
+  for (const [k, u] of all.entries()) {
+    const next = all[k + 1];
+    if (LEADING.test(lines[u.from]!) && next && next.from === u.to) {
+      pending ??= u.from;
+      continue;
+    }
+    out.push({ from: pending ?? u.from, to: u.to });
+    pending = null;
+  }
+  return out;
 };
+
+/**
+ * A method declaration inside a class body (Java, TypeScript): modifiers, a return type, a name
+ * and its parameters. A site fix never inserts one; a codemod adds it once per class as a helper
+ * (`ensureJavaHelper`).
+ */
+const MEMBER =
+  /^([ \t]+)((public|protected|private|static|final|synchronized)\s+)+[\w<>[\],.? ]+?\s+\w+\s*\(/;
+
+/**
+ * The indented method units of an inserted block: the heading line, its comments and annotations
+ * above at the same indentation, down to the closing brace at that indentation.
+ */
+const memberUnits = (lines: readonly string[]): { from: number; to: number }[] =>
+  lines.flatMap((line, i) => {
+    const head = MEMBER.exec(line);
+    if (!head) return [];
+    const indent = head[1]!;
+    const close = lines.findIndex((l, k) => k > i && l.replace(/\s+$/, '') === `${indent}}`);
+    if (close < 0) return [];
+    let from = i;
+    while (
+      from > 0 &&
+      lines[from - 1]!.startsWith(indent) &&
+      !/^[ \t]/.test(lines[from - 1]!.slice(indent.length)) &&
+      LEADING.test(lines[from - 1]!)
+    )
+      from--;
+    // A multi-line Javadoc: its ` * ` lines are one column deeper.
+    while (from > 0 && /^[ \t]*(\/\*\*?|\*)/.test(lines[from - 1]!)) from--;
+    return [{ from, to: close + 1 }];
+  });
 
 const containsRun = (haystack: readonly string[], run: readonly string[]): boolean => {
   const norm = (s: string) => s.replace(/\s+$/, '');
@@ -70,9 +118,18 @@ export const dropDeclarationsPresent = (base: string, fixed: string, ours: strin
     }
     const lines = part.value.split('\n');
     const keep = lines.map(() => true);
-    for (const { from, to } of units(lines)) {
-      const run = lines.slice(from, to);
-      if (!DECLARATION.test(run[0]!) || !containsRun(oursLines, run)) continue;
+    const declarations = units(lines).filter(({ from, to }) =>
+      DECLARATION.test(lines.slice(from, to).find((l) => !LEADING.test(l)) ?? ''),
+    );
+    for (const unit of [...declarations, ...memberUnits(lines)]) {
+      // With its comments when the head has them too, else the declaration alone (its comment
+      // stays: a second copy of a comment is harmless, a second declaration is not).
+      let from = unit.from;
+      const to = unit.to;
+      if (!containsRun(oursLines, lines.slice(from, to))) {
+        while (from < to - 1 && LEADING.test(lines[from]!)) from++;
+        if (from === unit.from || !containsRun(oursLines, lines.slice(from, to))) continue;
+      }
       // The unit and the blank lines after it (the ones before it, at the block's end).
       let end = to;
       while (end < lines.length - 1 && lines[end]!.trim() === '') end++;
@@ -90,12 +147,82 @@ export const dropDeclarationsPresent = (base: string, fixed: string, ours: strin
 export const MARKER_SIZE = 31;
 const mark = (c: string) => c.repeat(MARKER_SIZE);
 
+/** One change of a side against the base, in base token positions: `[start, end)` → `insert`. */
+interface Edit {
+  start: number;
+  end: number;
+  insert: string[];
+}
+
+/** Words, runs of punctuation-free whitespace, and single other characters. */
+const tokens = (text: string): string[] => text.match(/\s+|\w+|[^\w\s]/g) ?? [];
+
+const editsOf = (base: string[], side: string[]): Edit[] => {
+  const edits: Edit[] = [];
+  let at = 0;
+  let open: Edit | null = null;
+  for (const part of diffArrays(base, side)) {
+    if (!part.added && !part.removed) {
+      if (open) edits.push(open);
+      open = null;
+      at += part.count ?? part.value.length;
+      continue;
+    }
+    open ??= { start: at, end: at, insert: [] };
+    if (part.removed) {
+      at += part.count ?? part.value.length;
+      open.end = at;
+    } else open.insert.push(...part.value);
+  }
+  if (open) edits.push(open);
+  return edits;
+};
+
+const sameEdit = (a: Edit, b: Edit) =>
+  a.start === b.start && a.end === b.end && a.insert.join('') === b.insert.join('');
+
+/**
+ * True when two edits of different sides cannot both be made: they change common tokens, or
+ * insert different text at the same place, or one inserts inside what the other replaces.
+ */
+const clash = (a: Edit, b: Edit): boolean => {
+  if (sameEdit(a, b)) return false;
+  if (a.start === a.end && b.start === b.end) return a.start === b.start;
+  if (a.start === a.end) return b.start < a.start && a.start < b.end;
+  if (b.start === b.end) return a.start < b.start && b.start < a.end;
+  return a.start < b.end && b.start < a.end;
+};
+
+/**
+ * A conflict where both sides changed the same lines, merged word by word: each side's changes
+ * against the base, in tokens (words, whitespace, punctuation), are made together when none of
+ * them touches a token the other side changed (`verify=False` made `verify=True` by one fix and
+ * `, timeout=10` added after it by another). Null when two changes overlap.
+ */
+export const mergeTokens = (base: string, ours: string, theirs: string): string | null => {
+  const b = tokens(base);
+  const mine = editsOf(b, tokens(ours));
+  const other = editsOf(b, tokens(theirs)).filter((e) => !mine.some((m) => sameEdit(m, e)));
+  if (mine.some((m) => other.some((o) => clash(m, o)))) return null;
+  // Applied from the base's start; at one position an insertion comes before a replacement.
+  const all = [...mine, ...other].sort((x, y) => x.start - y.start || x.end - y.end);
+  const out: string[] = [];
+  let at = 0;
+  for (const e of all) {
+    out.push(...b.slice(at, e.start), ...e.insert);
+    at = Math.max(at, e.end);
+  }
+  out.push(...b.slice(at));
+  return out.join('');
+};
+
 /**
  * Resolves the conflicts of a `git merge-file --diff3` result where both sides only inserted
  * lines at the same place (the base part is empty): two fixes adding an import, a helper or a
  * line after the same statement. Ours comes first, then the fix's lines, as if the fix had been
- * made after the merged one. Returns null when a conflict changed the same lines on both sides
- * (the fix no longer fits; it is regenerated on the new code instead).
+ * made after the merged one. Where both sides changed the same lines, their changes are merged
+ * word by word when they do not overlap (`mergeTokens`). Returns null when they do (the fix no
+ * longer fits; it is regenerated on the new code instead).
  */
 export const resolveInsertionConflicts = (merged: string): string | null => {
   const lines = merged.split('\n');
@@ -116,8 +243,13 @@ export const resolveInsertionConflicts = (merged: string): string | null => {
       else if (l === mark('=')) section = theirs;
       else section.push(l);
     }
-    if (base.length > 0) return null;
-    out.push(...ours, ...theirs);
+    if (base.length === 0) {
+      out.push(...ours, ...theirs);
+      continue;
+    }
+    const merged = mergeTokens(base.join('\n'), ours.join('\n'), theirs.join('\n'));
+    if (merged === null) return null;
+    out.push(...(merged === '' ? [] : merged.split('\n')));
   }
   return out.join('\n');
 };
