@@ -60,6 +60,26 @@ export const TriageEvidence = Type.Object(
         { additionalProperties: false, description: 'Where the signal was seen' },
       ),
     ),
+    path: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            uri: Type.String(),
+            line: Type.Integer({ minimum: 1 }),
+            kind: Type.String({
+              description:
+                '`source`, `local-source`, `parameter`, `constant`, `assign`, `propagate`, `container`, `branch`, `kill`, `sanitizer`, `call`, `unknown` or `sink`',
+            }),
+            code: Type.String(),
+          },
+          { additionalProperties: false },
+        ),
+        {
+          description:
+            "The flow triage reconstructed from the values' origins to the sink, in line order (decision 0019, addendum on flow reconstruction)",
+        },
+      ),
+    ),
   },
   { additionalProperties: false, title: 'TriageEvidence' },
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatWeight, groupEvidence } from './triage-evidence.js';
+import { formatWeight, groupEvidence, stepText } from './triage-evidence.js';
 
 describe('triage evidence grouped by effect', () => {
   it('when evidence has several effects, then groups come in reading order, empty ones left out, heaviest signal first', () => {
@@ -28,5 +28,25 @@ describe('triage evidence grouped by effect', () => {
   it('when a weight is negative, then it shows with a minus sign and two decimals', () => {
     expect(formatWeight(-1.234)).toBe('−1.23');
     expect(formatWeight(0.5)).toBe('+0.50');
+  });
+
+  it('when a signal carries a reconstructed flow, then it keeps its steps and each kind reads in words', () => {
+    const path = [
+      { uri: 'app/views.py', line: 4, kind: 'source', code: 'request.args["q"]' },
+      { uri: 'app/views.py', line: 5, kind: 'kill', code: 'q = "static"' },
+      { uri: 'app/views.py', line: 6, kind: 'sink', code: 'cursor.execute(q)' },
+    ];
+    const [group] = groupEvidence([
+      {
+        signal: 'flow_reconstructed_no_source',
+        effect: 'false_positive',
+        detail: 'x',
+        weight: -3,
+        path,
+      },
+    ]);
+    expect(group!.items[0]!.path).toEqual(path);
+    expect(path.map((s) => stepText(s.kind))).toEqual(['input read', 'input dropped', 'sink']);
+    expect(stepText('something-new')).toBe('something-new');
   });
 });

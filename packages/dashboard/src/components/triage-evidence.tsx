@@ -40,6 +40,40 @@ export const groupEvidence = (evidence: readonly unknown[]): EvidenceGroup[] => 
 export const formatWeight = (weight: number): string =>
   `${weight >= 0 ? '+' : '−'}${Math.abs(weight).toFixed(2)}`;
 
+type PathStep = NonNullable<TriageEvidence['path']>[number];
+
+/** What each step of a reconstructed flow did, in words. */
+const STEP_TEXT: Record<string, string> = {
+  source: 'input read',
+  'local-source': 'local input read',
+  parameter: 'parameter',
+  constant: 'constant',
+  assign: 'assigned',
+  propagate: 'carried',
+  container: 'container',
+  branch: 'branch decided',
+  kill: 'input dropped',
+  sanitizer: 'sanitized',
+  call: 'call',
+  unknown: 'not followed',
+  sink: 'sink',
+};
+
+/** A step's kind in words (unknown kinds as sent). */
+export const stepText = (kind: string): string => STEP_TEXT[kind] ?? kind;
+
+/** The reconstructed flow of a signal, one step a line, source first and the sink last. */
+const FlowPath = ({ path }: { path: readonly PathStep[] }) => (
+  <ol className="flow-path" aria-label="Reconstructed flow">
+    {path.map((s, i) => (
+      <li key={i} className={`step step-${s.kind}`}>
+        <span className="badge">{stepText(s.kind)}</span>{' '}
+        <code className="muted">{`${s.uri}:${s.line}`}</code> <code>{s.code}</code>
+      </li>
+    ))}
+  </ol>
+);
+
 const Item = ({ e }: { e: TriageEvidence }) => (
   <li>
     {e.signal && <strong>{e.signal.replace(/_/g, ' ')}</strong>}
@@ -57,6 +91,7 @@ const Item = ({ e }: { e: TriageEvidence }) => (
         (weight {formatWeight(e.weight)})
       </span>
     )}
+    {e.path && e.path.length > 0 && <FlowPath path={e.path} />}
   </li>
 );
 

@@ -44,7 +44,12 @@ export const flowLanguageOf = (path: string): FlowLanguage | null => {
  * Parsed files by path, kept while the text is the same: a scan's findings share few files and
  * parsing dominates the reconstruction's cost.
  */
-const PARSED = new LRUCache<string, { text: string; root: Node }>({ max: 256 });
+const PARSED = new LRUCache<string, { text: string; root: Node }>({
+  max: 2048,
+  // The trees live in native memory, several times the text: at most 16 Mi characters of text.
+  maxSize: 16 * 1024 * 1024,
+  sizeCalculation: (entry) => Math.max(1, entry.text.length),
+});
 
 /** The syntax tree of `text`, parsed once per path and text. */
 export const parsed = (path: string, language: FlowLanguage, text: string): Node => {
