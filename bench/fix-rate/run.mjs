@@ -15,13 +15,14 @@
 // look-alikes kept, unrelated code changed, files broken, new findings; why each fixable
 // finding was not fixed; then one headline per grouping and a summary table.
 //
-// Usage: bash bench/fix-rate/run.sh [--only js,python,java] [--grouping finding,file]
+// Usage: bash bench/fix-rate/run.sh [--only js,python,java,go] [--grouping finding,file]
 //        [--json out.json] [--markdown] [--diffs]
 // run.sh installs the scanners (scripts/lib.sh ensure_scanners), the Python project's libraries
 // and a JDK, then runs this file; it needs `pnpm build`, PostgreSQL and Redis on 127.0.0.1.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { familyReport, headline, printFamily, summary } from './lib/pipeline-report.mjs';
+import { goFamily } from './lib/family-go.mjs';
 import { javaFamily } from './lib/family-java.mjs';
 import { jsFamily } from './lib/family-js.mjs';
 import { pythonFamily } from './lib/family-python.mjs';
@@ -41,7 +42,7 @@ const args = process.argv.slice(2);
 const arg = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : null);
 /** `finding` (one fix per finding, the setting the report is for) and `file` (one per file). */
 const groupings = (arg('--grouping') ?? 'finding,file').split(',');
-const families = [jsFamily, pythonFamily, javaFamily].filter(
+const families = [jsFamily, pythonFamily, javaFamily, goFamily].filter(
   (f) => !arg('--only') || arg('--only').split(',').includes(f.key),
 );
 
@@ -144,6 +145,7 @@ const main = async () => {
     ['Bandit', v.bandit],
     ['Semgrep', v.semgrep],
     ['Semgrep OSS', v.semgrep],
+    ['gosec', v.gosec],
   ]);
   const rules = semgrepRulesPresent() ? semgrepRulesDigest() : 'none';
   const pipeline = await startPipeline();

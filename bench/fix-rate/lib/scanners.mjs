@@ -180,5 +180,6 @@ export const versions = () => {
     spotbugs: `SpotBugs ${first(ask(tool('spotbugs'), ['-textui', '-version']), /(\d+\.\d+\.\d+)/)} + Find Security Bugs ${first(process.env.FINDSECBUGS_JAR ?? '', /findsecbugs-plugin-([\d.]+)\.jar/)}`,
     bandit: `Bandit ${first(ask(tool('bandit'), ['--version']), /bandit (\d+\.\d+\.\d+)/)}`,
     semgrep: `Semgrep ${first(ask(tool('semgrep'), ['--version']), /(\d+\.\d+\.\d+)/)}`,
+    gosec: `gosec ${first(ask(tool('gosec'), ['-version']), /Version: v?(\d+\.\d+\.\d+)/)}`,
   };
 };

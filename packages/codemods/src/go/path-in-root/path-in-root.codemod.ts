@@ -59,7 +59,7 @@ func readFileIn(dir, name string) ([]byte, error) {
 export const goPathInRoot = defineCodemod<Data>({
   id: 'remediate:go/path-in-root',
   languages: ['go'],
-  rules: { gosec: ['G304'], semgrep: [SEMGREP_GO.filePath] },
+  rules: { gosec: ['G304', 'G703'], semgrep: [SEMGREP_GO.filePath] },
   cwe: [22],
   owasp: ['A01:2021'],
   title: 'Files opened inside their directory (os.Root)',

@@ -55,7 +55,7 @@ const words = (parts: Part[], fmt: string | null): string[] | string => {
 export const goShellCommand = defineCodemod<Data>({
   id: 'remediate:go/shell-command',
   languages: ['go'],
-  rules: { gosec: ['G204'], semgrep: [SEMGREP_GO.shell] },
+  rules: { gosec: ['G204', 'G702'], semgrep: [SEMGREP_GO.shell] },
   cwe: [78],
   owasp: ['A03:2021'],
   title: 'Commands run without a shell',

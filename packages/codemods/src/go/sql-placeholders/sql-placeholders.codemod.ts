@@ -134,7 +134,7 @@ const rebuild = (
 export const goSqlPlaceholders = defineCodemod<Data>({
   id: 'remediate:go/sql-placeholders',
   languages: ['go'],
-  rules: { gosec: ['G201', 'G202'], semgrep: [SEMGREP_GO.sql] },
+  rules: { gosec: ['G201', 'G202', 'G701'], semgrep: [SEMGREP_GO.sql] },
   cwe: [89],
   owasp: ['A03:2021'],
   title: 'SQL placeholders instead of formatted queries',
