@@ -4,8 +4,13 @@ import { notApplicable } from '../../engine/codemod.js';
 import { argsOf, calleeName, stringValue } from '../common/calls.js';
 import { unwrap } from '../common/request-input.js';
 import { stringParts } from '../common/string-parts.js';
+import type { Site } from '../../types.js';
 
 type Data = { text: SgNode | null; why?: string };
+
+const TIMERS = /^((window|globalThis|global|self)\.)?(setTimeout|setInterval|setImmediate)$/;
+/** Argument kinds that build a string (the timer would evaluate it). */
+const STRINGISH = new Set(['template_string', 'binary_expression', 'string']);
 
 const DATA_NAME = /json|body|payload|data|config|settings|response|state|snapshot|record|row/i;
 
@@ -66,7 +71,9 @@ export const jsEvalJson = defineCodemod<Data>({
   description:
     "`eval('(' + text + ')')`, `eval(text)` of request data or a JSON-named value, and " +
     "`new Function('return ' + text)()` become `JSON.parse(text)` when the result is used as a " +
-    'value. Evaluations of code (statements, expressions that are not data) are left for a person.',
+    'value. Evaluations of code (statements, expressions that are not data) are left for a person. ' +
+    'Declined with the reason: timers given a function value (`setTimeout(fn, 0)`, which ' +
+    'evaluates no text) and timers given a string of code.',
   rationale: {
     problem:
       'Evaluating text runs it as JavaScript with the full rights of the process: data crafted ' +
@@ -122,6 +129,22 @@ export const jsEvalJson = defineCodemod<Data>({
             data: invoked
               ? { text: jsonText(body, 'function') }
               : { text: null, why: 'the function is kept and called later' },
+          },
+        ];
+      }),
+    // Timers: Semgrep's eval-with-expression reports setTimeout(x, ...) with any non-literal x.
+    ...file.root
+      .findAll({ rule: { kind: 'call_expression' } })
+      .filter((c) => TIMERS.test(c.field('function')?.text() ?? '') && argsOf(c).length > 0)
+      .flatMap((call): Site<Data>[] => {
+        const first = unwrap(argsOf(call)[0]!);
+        if (stringValue(first) !== null) return [];
+        return [
+          {
+            node: call,
+            decline: STRINGISH.has(String(first.kind()))
+              ? 'the timer runs a string of code: turning it into a function of the same code is left for a person'
+              : 'the timer is given a function value, which runs no text as code',
           },
         ];
       }),
