@@ -92,8 +92,24 @@ func randomBelow[T ~int | ~int32 | ~int64](n T) T {
 
 const rewrite = (editor: FileEditor, call: SgNode, name: string, crand: string, helper: string) => {
   const callee = calleeOf(call)!;
-  if (name === 'Read') editor.replace(callee.node.field('operand')!, crand);
-  else editor.replace(callee.node, helper);
+  if (name !== 'Read') {
+    editor.replace(callee.node, helper);
+    return;
+  }
+  const statement = call.parent();
+  if (statement?.kind() !== 'expression_statement') {
+    editor.replace(callee.node.field('operand')!, crand);
+    return;
+  }
+  // math/rand.Read never fails, so its error is often dropped; crypto/rand.Read's is checked
+  // (it can only fail when the OS has no randomness, which Go 1.24 turns into a crash anyway).
+  const { lines, style } = editor.file;
+  const indent = lines.indentOf(statement.range().start.line);
+  const args = call.field('arguments')!.text();
+  editor.replace(
+    statement,
+    `if _, err := ${crand}.Read${args}; err != nil {\n${indent}${style.indent}panic(err)\n${indent}}`,
+  );
 };
 
 /** `remediate:go/weak-random`: math/rand draws for secrets → crypto/rand. */
@@ -105,7 +121,7 @@ export const goWeakRandom = defineCodemod<Data>({
   owasp: ['A02:2021'],
   title: 'crypto/rand instead of math/rand',
   description:
-    "`rand.Read(b)` of math/rand becomes crypto/rand's `Read` (same signature); bounded draws " +
+    "`rand.Read(b)` of math/rand becomes crypto/rand's `Read` (same signature; a dropped error is checked and panics, as Go 1.24 does); bounded draws " +
     '(`rand.Intn(n)`, `Int63n`, `Int31n`, v2 `IntN`/`N`) call a small generic `randomBelow(n)` ' +
     'helper over `crypto/rand.Int`. Every such draw in the file is fixed at once, and the ' +
     'math/rand import is dropped when nothing else uses it (Go refuses unused imports); ' +
