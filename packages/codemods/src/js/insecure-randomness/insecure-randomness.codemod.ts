@@ -9,7 +9,10 @@ import { ensureJsMember, identifierUsed } from '../../imports/js-imports.js';
 import { quoted } from '../../text/style.js';
 import { bare, idiomOf, type RandomIdiom } from './idioms.js';
 
-type Data = { call: 'math-random'; idiom: RandomIdiom } | { call: 'pseudo-random-bytes' };
+type Data =
+  | { call: 'math-random'; idiom: RandomIdiom }
+  | { call: 'pseudo-random-bytes' }
+  | { call: 'math-random-alias' };
 
 const CRYPTO = { module: 'node:crypto', aliases: ['crypto'], namespace: 'crypto' } as const;
 
@@ -38,7 +41,8 @@ export const jsInsecureRandomness = defineCodemod<Data>({
     "`randomBytes(16).toString('hex')` for `Math.random().toString(36)` tokens (a " +
     '`behaviour_change`: hex instead of base-36 characters), and a secure float helper ' +
     'otherwise; in browser code (it touches `window` or `document`) a float helper on Web ' +
-    'Crypto `getRandomValues`. Other statements are left alone.',
+    'Crypto `getRandomValues`. An alias (`var nativeRandom = Math.random`) is pointed at the ' +
+    'float helper, which fixes every call through it. Other statements are left alone.',
   rationale: {
     problem:
       '`Math.random()` is a fast statistical generator whose internal state can be recovered ' +
@@ -70,6 +74,13 @@ export const jsInsecureRandomness = defineCodemod<Data>({
   fix: (site, editor, ctx) => {
     if (!site.data) return;
     if (site.data.call === 'pseudo-random-bytes') return editor.replace(site.node, 'randomBytes');
+    if (site.data.call === 'math-random-alias') {
+      // `var nativeRandom = Math.random`: the alias now names the secure float helper, so every
+      // call through it (what the scanner reports) gets a CSPRNG float in [0, 1).
+      const helper = floatHelper(editor, ctx, isBrowserCode(editor.root));
+      if (typeof helper !== 'string') return helper;
+      return editor.replace(site.node, helper);
+    }
     // Triage routed the finding: every Math.random() of the statement is fixed at once, so two
     // calls on one line (a scanner reports each) leave nothing behind for the re-check.
     const statement = enclosingStatement(site.node);
@@ -106,6 +117,22 @@ function detect(file: SourceFile): Site<Data>[] {
       const { idiom, node } = idiomOf(call);
       return { node, anchors: [call], data: { call: 'math-random' as const, idiom } };
     }),
+    ...file.root.findAll({ rule: { kind: 'variable_declarator' } }).flatMap((declarator) => {
+      const value = declarator.field('value');
+      const name = declarator.field('name');
+      if (value?.text().replace(/\s+/g, '') !== 'Math.random' || name?.kind() !== 'identifier')
+        return [];
+      const uses = file.root
+        .findAll({ rule: { kind: 'call_expression' } })
+        .filter((c) => c.field('function')?.text() === name.text());
+      return [
+        {
+          node: value,
+          anchors: [declarator, ...uses],
+          data: { call: 'math-random-alias' as const },
+        },
+      ];
+    }),
     ...file.root.findAll({ rule: { pattern: '$C.pseudoRandomBytes($$$A)' } }).map((call) => ({
       node: call.field('function')!.field('property')!,
       anchors: [call],
@@ -137,6 +164,17 @@ const fixCall = (
     );
     return editor.replace(node, `${randomBytes}(16).toString(${quoted(editor.file.style, 'hex')})`);
   }
+  const helper = floatHelper(editor, ctx, browser);
+  if (typeof helper !== 'string') return helper;
+  editor.replace(node, `${helper}()`);
+};
+
+/** The name of the secure float helper, added once to the file. */
+const floatHelper = (
+  editor: FileEditor,
+  ctx: FixContext,
+  browser: boolean,
+): string | NotApplicable => {
   const end = editor.file.style.semicolons ? ';' : '';
   const body = browser
     ? [
@@ -153,8 +191,7 @@ const fixCall = (
         '}',
       ];
   const helper = ensureHelper(editor, { name: 'secureRandom', code: body.join('\n') });
-  if (!helper) return notApplicable('unsafe_to_change', '`secureRandom` is already taken');
-  editor.replace(node, `${helper}()`);
+  return helper || notApplicable('unsafe_to_change', '`secureRandom` is already taken');
 };
 
 /** Code that touches `window` or `document` runs in a browser, where node:crypto is absent. */
