@@ -166,6 +166,27 @@ describe('mergeTokens', () => {
     expect(mergeTokens(base, ours, theirs)).toBeNull();
   });
 
+  it('when the head made the same replacement as the fix and added a name after it, then the fix adds nothing more', () => {
+    const line = "import { exec, execSync } from 'node:child_process';";
+    const ours = "import { exec, execFileSync, execFile } from 'node:child_process';";
+    const theirs = "import { exec, execFileSync } from 'node:child_process';";
+    expect(mergeTokens(line, ours, theirs)).toBe(ours);
+    expect(mergeTokens(line, theirs, ours)).toBe(ours);
+  });
+
+  it('when the head has the timeout of a fix and the verification argument another fix removed, then the same timeout fix adds nothing', () => {
+    const timeout = base.replace('verify=False)', 'verify=False, timeout=10)');
+    const both = base.replace(', verify=False)', ', timeout=10)');
+    expect(mergeTokens(base, both, timeout)).toBe(both);
+    expect(mergeTokens(base, both, base.replace(', verify=False)', ')'))).toBe(both);
+  });
+
+  it('when two fixes wrap different arguments of one call in the same helper, then the merge is refused rather than guessed', () => {
+    const line = 'f(a, b)';
+    const merged = mergeTokens(line, 'f(esc(a), b)', 'f(a, esc(b))');
+    expect(merged === null || merged === 'f(esc(a), esc(b))').toBe(true);
+  });
+
   it('when both fixes made the same change, then it is made once', () => {
     const same = base.replace('False', 'True');
     expect(mergeTokens(base, same, same)).toBe(same);

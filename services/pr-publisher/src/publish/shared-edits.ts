@@ -178,6 +178,12 @@ const editsOf = (base: string[], side: string[]): Edit[] => {
   return edits;
 };
 
+/** True when `inner` is the start or the end of `outer`. */
+const holds = (outer: readonly string[], inner: readonly string[]): boolean => {
+  const at = (offset: number) => inner.every((t, i) => outer[offset + i] === t);
+  return inner.length <= outer.length && (at(0) || at(outer.length - inner.length));
+};
+
 const sameEdit = (a: Edit, b: Edit) =>
   a.start === b.start && a.end === b.end && a.insert.join('') === b.insert.join('');
 
@@ -193,17 +199,84 @@ const clash = (a: Edit, b: Edit): boolean => {
   return a.start < b.end && b.start < a.end;
 };
 
+const WORD = /\w/;
+
 /**
- * A conflict where both sides changed the same lines, merged word by word: each side's changes
- * against the base, in tokens (words, whitespace, punctuation), are made together when none of
- * them touches a token the other side changed (`verify=False` made `verify=True` by one fix and
- * `, timeout=10` added after it by another). Null when two changes overlap.
+ * True when every change `inner` made to `base` is in `outer` too: the words `inner` inserted
+ * are still in `outer` (aligned by a token diff of the two), and the words it removed from `base`
+ * are gone from `outer`. A fix whose change the head already holds, with more around it (the
+ * same `timeout=10` added to a call another fix also changed), has nothing left to add.
+ */
+const includes = (base: string[], outer: string[], inner: string[]): boolean => {
+  const inserted = new Set<number>();
+  const removed = new Set<number>();
+  let i = 0;
+  let k = 0;
+  for (const part of diffArrays(base, inner)) {
+    const n = part.value.length;
+    for (let j = 0; j < n; j++) {
+      if (part.added) inserted.add(i + j);
+      else if (part.removed) removed.add(k + j);
+    }
+    if (!part.removed) i += n;
+    if (!part.added) k += n;
+  }
+  i = 0;
+  for (const part of diffArrays(inner, outer)) {
+    const n = part.value.length;
+    if (part.removed)
+      for (let j = 0; j < n; j++) if (inserted.has(i + j) && WORD.test(inner[i + j]!)) return false;
+    if (!part.added) i += n;
+  }
+  const gone = new Set<number>();
+  k = 0;
+  for (const part of diffArrays(base, outer)) {
+    const n = part.value.length;
+    if (part.removed) for (let j = 0; j < n; j++) gone.add(k + j);
+    if (!part.added) k += n;
+  }
+  return [...removed].every((r) => !WORD.test(base[r]!) || gone.has(r));
+};
+
+/** The words of an edit's inserted text, whitespace and punctuation left out. */
+const words = (e: Edit): string => e.insert.filter((t) => WORD.test(t)).join(' ');
+
+/**
+ * A conflict where both sides changed the same lines, merged word by word. When one side's
+ * change already holds the other's (`includes`), that side is the result. Otherwise each side's
+ * changes against the base, in tokens (words, whitespace, punctuation), are made together when
+ * none of them touches a token the other side changed (`verify=False` made `verify=True` by one
+ * fix and `, timeout=10` added after it by another). Null when two changes overlap, or when an
+ * insertion right next to the other side's change repeats words that change inserted (it could
+ * be the same change aligned differently: `timeout=10` twice is not a merge).
  */
 export const mergeTokens = (base: string, ours: string, theirs: string): string | null => {
   const b = tokens(base);
-  const mine = editsOf(b, tokens(ours));
-  const other = editsOf(b, tokens(theirs)).filter((e) => !mine.some((m) => sameEdit(m, e)));
-  if (mine.some((m) => other.some((o) => clash(m, o)))) return null;
+  const o = tokens(ours);
+  const t = tokens(theirs);
+  if (includes(b, o, t)) return ours;
+  if (includes(b, t, o)) return theirs;
+  const mine = editsOf(b, o);
+  const other: Edit[] = [];
+  for (const e of editsOf(b, t)) {
+    const against = mine.filter((m) => sameEdit(m, e) || clash(m, e));
+    if (against.length === 0) {
+      const touching = mine.filter((m) => m.start <= e.end && e.start <= m.end);
+      const repeats = (x: Edit, y: Edit) => words(x) !== '' && words(y).includes(words(x));
+      if (touching.some((m) => repeats(e, m) || repeats(m, e))) return null;
+      other.push(e);
+      continue;
+    }
+    if (against.length > 1) return null;
+    const m = against[0]!;
+    if (sameEdit(m, e)) continue;
+    // The same replacement, one side adding to it (`execSync` made `execFileSync` by both, and
+    // `, execFile` added after it by one): the larger one holds the other.
+    if (m.start !== e.start || m.end !== e.end) return null;
+    if (holds(m.insert, e.insert)) continue;
+    if (!holds(e.insert, m.insert)) return null;
+    mine.splice(mine.indexOf(m), 1, e);
+  }
   // Applied from the base's start; at one position an insertion comes before a replacement.
   const all = [...mine, ...other].sort((x, y) => x.start - y.start || x.end - y.end);
   const out: string[] = [];
