@@ -3,6 +3,7 @@ import { notApplicable } from '../../engine/codemod.js';
 import { defineCodemod } from '../../engine/define.js';
 import type { SourceFile } from '../../engine/source-file.js';
 import { isSecretName, wordsOf } from '../shared/context.js';
+import type { Site } from '../../types.js';
 
 interface Data {
   condition: SgNode;
@@ -85,14 +86,25 @@ const negation = (condition: SgNode): string => {
  * does not name an access check (an invariant) is still rewritten, but it then starts running
  * under `-O`, which is flagged.
  */
-const securityAsserts = (file: SourceFile) => {
-  if (TEST_PATH.test(file.path.replace(/\\/g, '/'))) return [];
-  return file.root.findAll({ rule: { kind: 'assert_statement' } }).flatMap((statement) => {
-    const [condition, message] = statement.namedChildren().filter((c) => c.kind() !== 'comment');
-    if (!condition) return [];
-    const invariant = !guardsAccess(condition);
-    return [{ node: statement, data: { condition, message: message ?? null, invariant } }];
-  });
+const securityAsserts = (file: SourceFile): Site<Data>[] => {
+  const inTests = TEST_PATH.test(file.path.replace(/\\/g, '/'));
+  return file.root
+    .findAll({ rule: { kind: 'assert_statement' } })
+    .flatMap((statement): Site<Data>[] => {
+      const [condition, message] = statement.namedChildren().filter((c) => c.kind() !== 'comment');
+      if (!condition) return [];
+      if (inTests) {
+        return [
+          {
+            node: statement,
+            decline:
+              'an assert in test code is how the test reports (pytest rewrites it to show values), and tests do not run under python -O',
+          },
+        ];
+      }
+      const invariant = !guardsAccess(condition);
+      return [{ node: statement, data: { condition, message: message ?? null, invariant } }];
+    });
 };
 
 /** `remediate:python/assert-security-check`: `assert user.is_admin` → an `if`/`raise` that `-O` keeps. */
@@ -110,7 +122,7 @@ export const pythonAssertSecurityCheck = defineCodemod<Data>({
     'outside tests is rewritten (behaviour-preserving without `-O`); one whose condition names ' +
     'no access check (an invariant, a type or a shape) is marked `behaviour_change`, since ' +
     'under `-O` it now runs and may raise. Asserts in tests are left alone (pytest rewrites ' +
-    'them to report values).',
+    'them to report values): declined with that reason.',
   rationale: {
     problem:
       'Python drops `assert` statements when run with `-O` or `PYTHONOPTIMIZE` (common in ' +
