@@ -193,6 +193,53 @@ describe('mergeTokens', () => {
   });
 });
 
+describe('Go imports and helpers added by several fixes', () => {
+  const GO_BASE = [
+    'package files',
+    '',
+    'import (',
+    '\t"compress/gzip"',
+    '\t"io"',
+    ')',
+    '',
+    'func read(r io.Reader) ([]byte, error) {',
+    '\tgz, _ := gzip.NewReader(r)',
+    '\treturn io.ReadAll(gz)',
+    '}',
+    '',
+  ].join('\n');
+  const HELPER = '\n// copyLimited copies at most n bytes.\nfunc copyLimited() {\n\treturn\n}\n';
+
+  it('when the head already has the import spec and the helper a Go fix adds, then they are not added twice', () => {
+    const fixed = `${GO_BASE.replace('\t"io"', '\t"errors"\n\t"io"')}${HELPER}`;
+    const ours = `${GO_BASE.replace('\t"io"', '\t"errors"\n\t"fmt"\n\t"io"')}${HELPER}`;
+    expect(dropDeclarationsPresent(GO_BASE, fixed, ours)).toBe(GO_BASE);
+  });
+
+  it('when a string element of a composite literal is inserted, then it is never taken for an import', () => {
+    const base = 'var names = []string{\n\t"a",\n}\n';
+    const fixed = 'var names = []string{\n\t"a",\n\t"b",\n}\n';
+    expect(dropDeclarationsPresent(base, fixed, fixed)).toBe(fixed);
+  });
+
+  it('when two fixes insert Go import specs at one place, then the group stays sorted', () => {
+    const m = (c: string, label: string) => `${c.repeat(MARKER_SIZE)}${label}`;
+    const merged = [
+      '\t"compress/gzip"',
+      m('<', ' head'),
+      '\t"fmt"',
+      m('|', ' scanned'),
+      m('=', ''),
+      '\t"errors"',
+      m('>', ' fix'),
+      '\t"io"',
+    ].join('\n');
+    expect(resolveInsertionConflicts(merged)).toBe(
+      '\t"compress/gzip"\n\t"errors"\n\t"fmt"\n\t"io"',
+    );
+  });
+});
+
 describe('resolveInsertionConflicts', () => {
   const m = (c: string, label: string) => `${c.repeat(MARKER_SIZE)}${label}`;
   it('when both sides only inserted lines at one place, then the head lines come first, then the fix lines', () => {

@@ -14,7 +14,14 @@ import { diffArrays, diffLines } from 'diff';
  * belongs to its scope.
  */
 const DECLARATION =
-  /^(import\b|from\s+\S+\s+import\b|(export\s+)?(async\s+)?function\b|(export\s+)?(const|let|var)\s+[\w{},:\s]+=\s*require\(|(async\s+)?def\s|class\s)/;
+  /^(import\b|from\s+\S+\s+import\b|(export\s+)?(async\s+)?function\b|(export\s+)?(const|let|var)\s+[\w{},:\s]+=\s*require\(|(async\s+)?def\s|class\s|func\s)/;
+
+/**
+ * One spec of a Go `import (...)` block (`\t"errors"`, `\tcrand "crypto/rand"`): indented, yet a
+ * file-level declaration a codemod adds once (`ensureGoImport`). A string in a composite literal
+ * ends with a comma, so it never matches.
+ */
+const GO_IMPORT_SPEC = /^\t(?:[A-Za-z_.][\w]* )?"[^"\s]+"$/;
 
 const splitLines = (text: string): string[] => {
   const lines = text.split('\n');
@@ -121,7 +128,10 @@ export const dropDeclarationsPresent = (base: string, fixed: string, ours: strin
     const declarations = units(lines).filter(({ from, to }) =>
       DECLARATION.test(lines.slice(from, to).find((l) => !LEADING.test(l)) ?? ''),
     );
-    for (const unit of [...declarations, ...memberUnits(lines)]) {
+    const goImports = lines.flatMap((line, k) =>
+      GO_IMPORT_SPEC.test(line) ? [{ from: k, to: k + 1 }] : [],
+    );
+    for (const unit of [...declarations, ...memberUnits(lines), ...goImports]) {
       // With its comments when the head has them too, else the declaration alone (its comment
       // stays: a second copy of a comment is harmless, a second declaration is not).
       let from = unit.from;
@@ -317,7 +327,12 @@ export const resolveInsertionConflicts = (merged: string): string | null => {
       else section.push(l);
     }
     if (base.length === 0) {
-      out.push(...ours, ...theirs);
+      // Two fixes adding Go imports at one place: one sorted run, as gofmt keeps a group.
+      const specs = [...ours, ...theirs];
+      if (specs.every((l) => GO_IMPORT_SPEC.test(l))) {
+        const path = (l: string) => /"([^"]+)"/.exec(l)![1]!;
+        out.push(...[...new Set(specs)].sort((a, b) => path(a).localeCompare(path(b))));
+      } else out.push(...ours, ...theirs);
       continue;
     }
     const merged = mergeTokens(base.join('\n'), ours.join('\n'), theirs.join('\n'));
