@@ -37,6 +37,7 @@ const TRACES_IN_MESSAGE = /codeql|lgtm|snyk/i;
 
 // Origins read from the text at the sink; superseded by a decided flow reconstruction.
 const TEXTUAL_ORIGIN = new Set([
+  'literal_argument',
   'constant_value',
   'sanitizer',
   'numeric_value',
@@ -55,7 +56,12 @@ const classSignals = (
     const reconstructed = reconstructedFlowSignals(finding, ctx, cls.id);
     // A decided reconstruction replaces the textual reading of the value's origin at the sink.
     const sink = reconstructed.decided
-      ? sinkSignals(ctx, cls.id).filter((e) => !TEXTUAL_ORIGIN.has(e.signal))
+      ? sinkSignals(ctx, cls.id).filter(
+          (e) =>
+            !TEXTUAL_ORIGIN.has(e.signal) ||
+            // a literal at the sink agrees with a flow that found no input (and says why)
+            (e.signal === 'literal_argument' && reconstructed.result?.outcome === 'no-source'),
+        )
       : sinkSignals(ctx, cls.id);
     // HTML escaping found on the path does not protect a URL attribute.
     const wrongContext = sink.some((e) => e.signal === 'sanitizer_wrong_context');

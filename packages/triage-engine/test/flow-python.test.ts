@@ -275,4 +275,26 @@ describe('flow reconstruction: Python', () => {
     // a pattern that lets anything through after the first letter is not trusted
     expect(flow(loose, 'sql-injection')!.outcome).not.toBe('no-source');
   });
+
+  it('a scanner that reports the query string (Bandit B608) is judged at that expression', () => {
+    const src = [
+      'import sqlite3',
+      'from flask import request',
+      '',
+      'def report():',
+      '\torder = request.args.get("order", "name")',
+      '\tconn = sqlite3.connect("r.db")',
+      '\trows = conn.execute(',
+      '\t\t"SELECT id FROM r ORDER BY %s" % order  # reported',
+      '\t).fetchall()',
+      '\tsql = "SELECT id FROM r WHERE kind = \'%s\'" % "daily"  # assigned',
+      '\treturn rows, conn.execute(sql)',
+    ].join('\n');
+    const inCall = flow(src, 'sql-injection', '# reported')!;
+    expect(inCall.outcome).toBe('input');
+    expect(inCall.path.at(-1)!.code).toMatch(/^conn\.execute\(/);
+    expect(flow(src, 'sql-injection', '# assigned')!.outcome).toBe('no-source');
+    const tainted = src.replace('% "daily"', '% order');
+    expect(flow(tainted, 'sql-injection', '# assigned')!.outcome).toBe('input');
+  });
 });

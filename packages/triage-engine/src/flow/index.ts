@@ -107,32 +107,103 @@ const nodesOnLines = (root: Node, from: number, to: number): Node[] => {
   return out;
 };
 
+/** The sink call `n` is, with its dangerous arguments, when its callee is one of the class. */
+const asSinkCall = (
+  n: Node,
+  q: FlowQuery,
+): { sink: Node; args: Node[]; callee: string; expression: boolean } | null => {
+  const c = calleeOf(n);
+  if (!c || !SINKS[q.cls]?.test(c.name)) return null;
+  const positional = c.args.filter((a) => !NOT_PAYLOAD.test(a.kind()));
+  let args: Node[];
+  if (q.cls === 'command-injection')
+    args = ARGV_STYLE.test(c.text) ? positional : positional.slice(0, 1);
+  else if (FIRST_ARGUMENT.has(q.cls)) args = positional.slice(0, 1);
+  else args = positional;
+  return args.length === 0 ? null : { sink: n, args, callee: c.text, expression: false };
+};
+
+// Expressions a scanner may point at instead of the sink call (Bandit's B608 reports the
+// query string being built, which may be assigned first and executed lines later).
+const EXPRESSION_KINDS = new Set([
+  'binary_operator',
+  'binary_expression',
+  'string',
+  'template_string',
+  'concatenated_string',
+  'call',
+  'call_expression',
+  'method_invocation',
+]);
+const STATEMENT =
+  /_statement$|^block$|^statement_block$|^module$|^program$|_declaration$|^class_body$/;
+
+/** The outermost named node starting on a 0-based line. */
+const outermostAt = (root: Node, line: number): Node | null => {
+  let n: Node | null = root;
+  while (n) {
+    const next: Node | undefined = named(n).find((c) => {
+      const r = c.range();
+      return r.start.line <= line && r.end.line >= line;
+    });
+    if (!next) return null;
+    if (next.range().start.line === line && !STATEMENT.test(next.kind())) return next;
+    n = next;
+  }
+  return null;
+};
+
 const findSink = (
   root: Node,
   q: FlowQuery,
-): { sink: Node; args: Node[]; callee: string } | null => {
+): { sink: Node; args: Node[]; callee: string; expression: boolean } | null => {
   const from = q.line - 1;
   const to = Math.max(from, (q.endLine ?? q.line) - 1);
-  const re = SINKS[q.cls];
   for (const n of nodesOnLines(root, from, to)) {
     if (ASSIGN_KINDS.has(n.kind())) {
       const left = n.field('left')?.text() ?? '';
       if ((q.cls === 'xss' || q.cls === 'open-redirect') && DOM_SINK.test(left))
-        return { sink: n, args: [n.field('right')!], callee: left };
+        return { sink: n, args: [n.field('right')!], callee: left, expression: false };
       continue;
     }
-    const c = calleeOf(n);
-    if (!c || !re?.test(c.name)) continue;
-    const positional = c.args.filter((a) => !NOT_PAYLOAD.test(a.kind()));
-    let args: Node[];
-    if (q.cls === 'command-injection')
-      args = ARGV_STYLE.test(c.text) ? positional : positional.slice(0, 1);
-    else if (FIRST_ARGUMENT.has(q.cls)) args = positional.slice(0, 1);
-    else args = positional;
-    if (args.length === 0) continue;
-    return { sink: n, args, callee: c.text };
+    const found = asSinkCall(n, q);
+    if (found) return found;
   }
-  return null;
+  const first = outermostAt(root, from);
+  if (!first) return null;
+  // A sink call spanning lines, the reported line inside its arguments.
+  for (const a of ancestors(first)) {
+    if (STATEMENT.test(a.kind())) break;
+    if (CALL_KINDS.has(a.kind())) {
+      const found = asSinkCall(a, q);
+      if (found) return found;
+    }
+  }
+  // Else the expression the scanner points at: where do the values in it come from?
+  let expr: Node | null = first;
+  while (expr && !EXPRESSION_KINDS.has(expr.kind())) {
+    const kids: Node[] = named(expr);
+    expr =
+      expr.kind() === 'assignment' ||
+      expr.kind() === 'assignment_expression' ||
+      expr.kind() === 'variable_declarator' ||
+      expr.kind() === 'augmented_assignment'
+        ? (expr.field('right') ?? expr.field('value'))
+        : (kids.find((c) => c.range().start.line === from && EXPRESSION_KINDS.has(c.kind())) ??
+          null);
+  }
+  if (!expr) return null;
+  // A call the scanner reports is its sink even when its name is not in the class's list.
+  if (CALL_KINDS.has(expr.kind())) {
+    const c = calleeOf(expr);
+    const positional = (c?.args ?? []).filter((a) => !NOT_PAYLOAD.test(a.kind()));
+    const args =
+      FIRST_ARGUMENT.has(q.cls) || q.cls === 'command-injection'
+        ? positional.slice(0, 1)
+        : positional;
+    if (c && args.length > 0) return { sink: expr, args, callee: c.text, expression: false };
+  }
+  return { sink: expr, args: [expr], callee: '', expression: true };
 };
 
 interface FileFacts {
@@ -386,6 +457,7 @@ export const reconstructFlow = (q: FlowQuery): FlowResult | null => {
     root,
     sink: found.sink,
     sinkArgs: found.args,
+    sinkIsExpression: found.expression,
     hits: [],
     notes: [],
     deadSink: null,

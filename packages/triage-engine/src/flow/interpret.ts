@@ -189,6 +189,18 @@ const PROPAGATE = new Set([
   'getAbsolutePath',
   'getCanonicalPath',
   'relative',
+  // dates and numbers as text
+  'toISOString',
+  'toUTCString',
+  'toDateString',
+  'toLocaleDateString',
+  'toLocaleString',
+  'toFixed',
+  'toPrecision',
+  'isoformat',
+  'strftime',
+  'hexdigest',
+  'hex',
   'extname',
   'Path',
   'PurePath',
@@ -278,6 +290,8 @@ export interface Interp {
   sink: Node | null;
   /** The dangerous argument nodes of the sink. */
   sinkArgs: Node[];
+  /** The sink is the expression the scanner reported (its value is what is judged). */
+  sinkIsExpression?: boolean;
   /** The values seen at the sink. */
   hits: Val[];
   /** Branches whose condition folded and other steps worth showing. */
@@ -467,6 +481,12 @@ const bodyOf = (fn: Node): Node | null => fn.field('body');
 
 /** Evaluates an expression to an abstract value. */
 export const ev = (ip: Interp, n: Node | null, env: Env): Val => {
+  const v = evaluate(ip, n, env);
+  if (ip.sinkIsExpression && n && sameNode(n, ip.sink)) ip.hits.push(v);
+  return v;
+};
+
+const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
   if (!n) return clean(step(0, 'constant', 'nothing'));
   tick(ip);
   const k = n.kind();
@@ -1019,7 +1039,7 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
   const s = (kind: PathStep['kind']) => step(line, kind, n.text());
   if (!c) return unknown('a call the reconstruction does not read', s('unknown'));
   const isNew = n.kind() === 'new_expression' || n.kind() === 'object_creation_expression';
-  const recordSink = sameNode(n, ip.sink);
+  const recordSink = !ip.sinkIsExpression && sameNode(n, ip.sink);
   const text = `${c.text}(`;
   // A sanitizer for this very class, a numeric conversion, a source: decided by the callee.
   const san = sanitizerIn(text, ip.cls, ip.family) ?? numericConversionIn(text, ip.cls, ip.family);
@@ -1153,6 +1173,7 @@ const summary = (
   const sub: Interp = {
     ...ip,
     sink: null,
+    sinkIsExpression: false,
     sinkArgs: [],
     hits: [],
     notes: [],
@@ -1203,7 +1224,7 @@ const assignExpr = (ip: Interp, n: Node, env: Env): Val => {
     v = value === undefined ? { level: joined.level, steps: joined.steps } : { ...joined, value };
   }
   if (left) assign(ip, left, v, env, n);
-  if (sameNode(n, ip.sink)) ip.hits.push(v);
+  if (!ip.sinkIsExpression && sameNode(n, ip.sink)) ip.hits.push(v);
   return v;
 };
 
