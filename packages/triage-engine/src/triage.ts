@@ -60,7 +60,9 @@ const classSignals = (
           (e) =>
             !TEXTUAL_ORIGIN.has(e.signal) ||
             // a literal at the sink agrees with a flow that found no input (and says why)
-            (e.signal === 'literal_argument' && reconstructed.result?.outcome === 'no-source'),
+            (e.signal === 'literal_argument' &&
+              reconstructed.result?.outcome === 'no-source' &&
+              !reconstructed.result.sanitized),
         )
       : sinkSignals(ctx, cls.id);
     // HTML escaping found on the path does not protect a URL attribute.
