@@ -1,4 +1,5 @@
-// `pnpm bench:fix-coverage [--only python,js] [--limit N] [--max-per-rule N] [--json out.json]`:
+// `pnpm bench:fix-coverage [--only python,js] [--limit N] [--max-per-rule N] [--json out.json]
+// [--reuse-scan]`:
 // the fixer on code nobody here wrote. Real scanners over popular packages from the registries
 // (corpus.mjs), the fixer's group logic on every finding a codemod is bound to, each fix re-scanned
 // and compiled in a copy. Prints per codemod and scanner: findings, fixed and verified, fixed but
@@ -30,6 +31,8 @@ const { values: args } = parseArgs({
     limit: { type: 'string' },
     'max-per-rule': { type: 'string', default: '100' },
     json: { type: 'string' },
+    // Reuse the first scan of an earlier run over the same packages and rules (.cache/scan/).
+    'reuse-scan': { type: 'boolean', default: false },
   },
 });
 const say = (line) => console.error(line);
@@ -71,6 +74,7 @@ for (const eco of only) {
     packages: fetched.filter((f) => !f.error).map((f) => basename(f.dir)),
     work: CACHE,
     maxPerRule,
+    reuseScan: args['reuse-scan'],
     say,
   });
   records.push(...pass.records);
@@ -88,7 +92,7 @@ console.log(
 );
 for (const eco of only)
   console.log(
-    `${eco}: ${corpus[eco].packages} packages, ${figures[eco].results} results, ${figures[eco].covered} with a codemod, ${figures[eco].attempted} tried (at most ${maxPerRule} per codemod and scanner); seconds ${JSON.stringify(figures[eco].seconds)}`,
+    `${eco}: ${corpus[eco].packages} packages, ${figures[eco].results} results, ${figures[eco].covered} with a codemod, ${figures[eco].attempted} tried (at most ${maxPerRule} per codemod and scanner); seconds ${JSON.stringify(figures[eco].seconds)}${figures[eco].scanReused ? ' (scan reused from an earlier run)' : ''}`,
   );
 console.log('');
 console.log(markdown(summary));

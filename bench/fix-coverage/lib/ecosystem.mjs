@@ -1,7 +1,16 @@
 // One ecosystem's pass: scan its packages with the real scanners, run the fixer's group logic
 // (services/fixer fixGroup, built) on every finding a codemod is bound to, each as a group of one
 // with its package as the repository, then re-scan the fixed files in a copy and compile them.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import { nodeChecks, pythonFailures } from './compile.mjs';
 import { codemodIds, resultsOf, ruleCounts, sample } from './findings.mjs';
@@ -27,20 +36,69 @@ const countsBy = (results, tools) => {
   return fn;
 };
 
-const scanAll = async (eco, root, packages, say, rescan = false) => {
+/**
+ * Every scanner of `eco` over `packages`. With `cache` (the corpus scan), each scanner's results
+ * are written to `cache.dir` under `cache.key` and, when `cache.reuse`, read back from there
+ * instead of scanning (Semgrep also keeps each chunk of packages it scanned).
+ */
+const scanAll = async (eco, root, packages, say, { rescan = false, cache = null } = {}) => {
   const results = [];
   const errors = [];
   const seconds = {};
   for (const [name, scan] of Object.entries(SCANNERS[eco])) {
     if (rescan && NO_RESCAN.has(name)) continue;
+    const file = cache && join(cache.dir, `${eco}-${name}-${cache.key.slice(0, 24)}.json`);
+    if (cache?.reuse && existsSync(file)) {
+      const kept = JSON.parse(readFileSync(file, 'utf8'));
+      results.push(...kept.results);
+      errors.push(...kept.errors);
+      seconds[name] = kept.seconds;
+      say(`  ${name}: reused (${kept.seconds} s when scanned)`);
+      continue;
+    }
     const t0 = performance.now();
-    const { log, errors: e } = await scan(root, packages);
+    const { log, errors: e } = await scan(
+      root,
+      packages,
+      cache ? { cacheDir: join(cache.dir, 'chunks'), reuse: cache.reuse } : {},
+    );
     seconds[name] = Math.round((performance.now() - t0) / 1000);
-    results.push(...resultsOf(log, root));
+    const found = resultsOf(log, root);
+    results.push(...found);
     errors.push(...e);
+    if (file) {
+      mkdirSync(cache.dir, { recursive: true });
+      writeFileSync(file, JSON.stringify({ results: found, errors: e, seconds: seconds[name] }));
+    }
     say(`  ${name}: ${seconds[name]} s`);
   }
   return { results, errors, seconds };
+};
+
+const RULES = join(import.meta.dirname, '..', '..', 'rules', 'semgrep');
+const RULE_FOLDERS = { python: 'python', js: 'javascript', java: 'java' };
+
+/** Hash of every file under `dir` (names and contents), recursively. */
+const hashTree = (hash, dir) => {
+  for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  )) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) hashTree(hash, p);
+    else hash.update(`${p}\0`).update(readFileSync(p));
+  }
+};
+
+/**
+ * What the first scan of an ecosystem depends on besides the scanners' pinned versions: the
+ * packages, the Semgrep rules and the ESLint configuration. A cached scan is reused only when
+ * this key is unchanged.
+ */
+const scanKey = (eco, packages) => {
+  const hash = createHash('sha256').update(`${eco}\0${packages.join('\0')}\0`);
+  hashTree(hash, join(RULES, RULE_FOLDERS[eco]));
+  hash.update(readFileSync(join(import.meta.dirname, '..', 'eslint.config.mjs')));
+  return hash.digest('hex');
 };
 
 /** The nearest package.json above `uri` inside `pkgDir` (Node reads its `type`). */
@@ -56,9 +114,15 @@ const nearestPackageJson = (pkgDir, uri) => {
  * Runs one ecosystem over `packages` (folder names under `root`), trying at most `maxPerRule`
  * findings per codemod and scanner. Returns the outcome records and the pass's figures.
  */
-export const runEcosystem = async ({ eco, root, packages, work, maxPerRule, say }) => {
-  say(`${eco}: scanning ${packages.length} packages`);
-  const scan = await scanAll(eco, root, packages, say);
+export const runEcosystem = async ({ eco, root, packages, work, maxPerRule, reuseScan, say }) => {
+  // --reuse-scan: each scanner's results from an earlier run with the same key (iterating on
+  // codemods does not need the corpus scanned again; fixed copies are always re-scanned).
+  const key = scanKey(eco, packages);
+  say(`${eco}: scanning ${packages.length} packages${reuseScan ? ' (reusing kept scans)' : ''}`);
+  const scan = await scanAll(eco, root, packages, say, {
+    cache: { dir: join(work, 'scan'), key, reuse: Boolean(reuseScan) },
+  });
+  const reused = Boolean(reuseScan);
   const tools = [...new Set(scan.results.map((r) => r.tool))];
   const covered = scan.results
     .map((r) => ({ ...r, codemods: codemodIds(r) }))
@@ -142,7 +206,7 @@ export const runEcosystem = async ({ eco, root, packages, work, maxPerRule, say 
   let rescanSeconds = 0;
   if (fixed.length > 0) {
     const t1 = performance.now();
-    const again = await scanAll(eco, verify, ['all'], () => {}, true);
+    const again = await scanAll(eco, verify, ['all'], () => {}, { rescan: true });
     rescanSeconds = Math.round((performance.now() - t1) / 1000);
     const byFix = new Map();
     for (const r of again.results) {
@@ -185,6 +249,7 @@ export const runEcosystem = async ({ eco, root, packages, work, maxPerRule, say 
       attempted: chosen.length,
       scanErrors: scan.errors,
       seconds: { scan: scan.seconds, fix: fixSeconds, rescan: rescanSeconds },
+      scanReused: reused,
     },
   };
 };

@@ -3,7 +3,16 @@
 // triage benches use (the same pinned tools), ESLint with this bench's configuration. Bandit runs per package, two at a
 // time (it has no parallelism of its own); Semgrep and ESLint run once over the whole folder.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { classJar } from './fetch.mjs';
@@ -36,7 +45,7 @@ const mergeRuns = (logs) => ({ version: '2.1.0', runs: logs.flatMap((l) => l.run
  * Bandit 1.9.4's SARIF over each package folder of `root` (paths made relative to `root` by
  * running from it). A package Bandit cannot write SARIF for is reported in `errors`.
  */
-export const banditAll = async (root, packages = readdirSync(root).sort(), width = 2) => {
+export const banditAll = async (root, packages = readdirSync(root).sort(), { width = 2 } = {}) => {
   const tmp = mkdtempSync(join(tmpdir(), 'fix-coverage-bandit-'));
   const logs = [];
   const errors = [];
@@ -63,44 +72,94 @@ export const banditAll = async (root, packages = readdirSync(root).sort(), width
  * off, never registry rules) over the packages in one run, from the workspace root so rule ids
  * carry the `bench.rules.semgrep.<language>.` prefix the fix-rate and triage benches see.
  */
+const semgrepOnce = (folder, root, packages, timeoutMinutes) => {
+  const tmp = mkdtempSync(join(tmpdir(), 'fix-coverage-semgrep-'));
+  const out = join(tmp, 'semgrep.sarif');
+  const r = spawnSync(
+    SEMGREP,
+    [
+      'scan',
+      '--metrics=off',
+      '--disable-version-check',
+      '--config',
+      relative(ROOT, join(ROOT, 'bench', 'rules', 'semgrep', folder)),
+      '--no-git-ignore',
+      '--sarif',
+      '--output',
+      out,
+      '--quiet',
+      ...BUILT.flatMap((e) => ['--exclude', e]),
+      ...packages.map((p) => join(root, p)),
+    ],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 256 << 20,
+      // The log goes to a file; a stuck scanner fails the run rather than hanging it.
+      stdio: ['ignore', 'ignore', 'pipe'],
+      timeout: timeoutMinutes * 60_000,
+      env: { ...process.env, SEMGREP_SEND_METRICS: 'off', SEMGREP_ENABLE_VERSION_CHECK: '0' },
+    },
+  );
+  try {
+    return JSON.parse(readFileSync(out, 'utf8'));
+  } catch {
+    throw new Error(
+      `semgrep wrote no SARIF (exit ${r.status}${r.signal ? `, ${r.signal} after the ${timeoutMinutes}-minute deadline` : ''}): ${r.stderr.slice(-2000)}`,
+    );
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+};
+
+/** Hash of the names and contents of every file under `dir`. */
+const hashTree = (hash, dir) => {
+  for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  )) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) hashTree(hash, p);
+    else hash.update(`${p}\0`).update(readFileSync(p));
+  }
+};
+
+/** Packages per Semgrep run over the corpus (each run's SARIF is kept, so a slow machine resumes). */
+const SEMGREP_CHUNK = 20;
+
+/**
+ * Semgrep 1.185.0 with the ecosystem's folder of bench/rules/semgrep (metrics and version checks
+ * off, never registry rules), from the workspace root so rule ids carry the
+ * `bench.rules.semgrep.<language>.` prefix the fix-rate and triage benches see. Over the corpus
+ * it runs on chunks of packages, each chunk's SARIF kept under `cacheDir` by the packages and
+ * the rules, and read back with `reuse` (a run that hits the deadline on a loaded machine resumes
+ * where it stopped); without
+ * `cacheDir` (the re-scan of fixed copies) in one run.
+ */
 const semgrepWith =
   (folder) =>
-  (root, packages = ['.']) => {
-    const tmp = mkdtempSync(join(tmpdir(), 'fix-coverage-semgrep-'));
-    const out = join(tmp, 'semgrep.sarif');
-    const r = spawnSync(
-      SEMGREP,
-      [
-        'scan',
-        '--metrics=off',
-        '--disable-version-check',
-        '--config',
-        relative(ROOT, join(ROOT, 'bench', 'rules', 'semgrep', folder)),
-        '--no-git-ignore',
-        '--sarif',
-        '--output',
-        out,
-        '--quiet',
-        ...BUILT.flatMap((e) => ['--exclude', e]),
-        ...packages.map((p) => join(root, p)),
-      ],
-      {
-        cwd: ROOT,
-        encoding: 'utf8',
-        maxBuffer: 256 << 20,
-        // The log goes to a file; a stuck scanner fails the run rather than hanging it.
-        stdio: ['ignore', 'ignore', 'pipe'],
-        timeout: 30 * 60_000,
-        env: { ...process.env, SEMGREP_SEND_METRICS: 'off', SEMGREP_ENABLE_VERSION_CHECK: '0' },
-      },
-    );
-    try {
-      return { log: JSON.parse(readFileSync(out, 'utf8')), errors: [] };
-    } catch {
-      throw new Error(`semgrep wrote no SARIF (exit ${r.status}): ${r.stderr.slice(-2000)}`);
-    } finally {
-      rmSync(tmp, { recursive: true, force: true });
+  (root, packages = ['.'], { cacheDir, reuse = false } = {}) => {
+    if (!cacheDir) return { log: semgrepOnce(folder, root, packages, 30), errors: [] };
+    const rules = createHash('sha256');
+    hashTree(rules, join(ROOT, 'bench', 'rules', 'semgrep', folder));
+    const rulesKey = rules.digest('hex');
+    mkdirSync(cacheDir, { recursive: true });
+    const logs = [];
+    for (let i = 0; i < packages.length; i += SEMGREP_CHUNK) {
+      const chunk = packages.slice(i, i + SEMGREP_CHUNK);
+      const key = createHash('sha256')
+        .update(`${rulesKey}\0${root}\0${chunk.join('\0')}`)
+        .digest('hex')
+        .slice(0, 24);
+      const file = join(cacheDir, `semgrep-${folder}-${key}.sarif`);
+      if (reuse && existsSync(file)) {
+        logs.push(JSON.parse(readFileSync(file, 'utf8')));
+        continue;
+      }
+      const log = semgrepOnce(folder, root, chunk, 60);
+      writeFileSync(file, JSON.stringify(log));
+      logs.push(log);
     }
+    return { log: mergeRuns(logs), errors: [] };
   };
 
 /** ESLint 9 with eslint.config.mjs over the whole folder, SARIF by the Microsoft formatter. */
@@ -139,7 +198,11 @@ export const eslintAll = (root, packages = ['.']) => {
  * each package's class jar, `-sourcepath` its unpacked sources jar (SpotBugs names files under
  * it through `originalUriBaseIds`); the jar's own dependencies are not on the classpath.
  */
-export const spotbugsAll = async (root, packages = readdirSync(root).sort(), width = 2) => {
+export const spotbugsAll = async (
+  root,
+  packages = readdirSync(root).sort(),
+  { width = 2 } = {},
+) => {
   const plugin = process.env.FINDSECBUGS_JAR;
   if (!plugin) throw new Error('FINDSECBUGS_JAR unset: run through bench/fix-coverage/run.sh');
   const cache = join(root, '..', '..');
