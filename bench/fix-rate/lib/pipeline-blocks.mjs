@@ -7,24 +7,33 @@
 import { basename } from 'node:path';
 import { languageOf, parseSource } from '@remediation/codemods';
 
-const MANIFESTS = new Set(['package.json', 'requirements.txt', 'pyproject.toml', 'pom.xml']);
+const MANIFESTS = new Set([
+  'package.json',
+  'requirements.txt',
+  'pyproject.toml',
+  'pom.xml',
+  'go.mod',
+]);
 
 const IMPORT = {
   js: /^\s*(import\b.*|(const|let|var)\s+[\w${},\s:]+=\s*require\(.*\);?|['"]use strict['"];?)\s*$/,
   python:
     /^\s*(import\s+[\w.]+(\s+as\s+\w+)?(\s*,\s*[\w.]+(\s+as\s+\w+)?)*|from\s+[\w.]+\s+import\s+.+)\s*$/,
   java: /^\s*import\s+(static\s+)?[\w.*]+;\s*$/,
+  // A Go import block's lines: `import (`, `)`, `import "x"`, and specs (`\tcrand "crypto/rand"`).
+  go: /^\s*(import\s*\(|\)|(import\s+)?([\w.]+\s+)?"[^"\s]+")\s*$/,
 };
 const HELPER = {
   js: /^(export\s+)?((async\s+)?function\*?\s+\w+\s*\(|const\s+\w+\s*=\s*(async\s*)?(\([^)]*\)|\w+)\s*=>|const\s+[A-Z_][A-Z0-9_]*\s*=)/,
   python: /^(async\s+)?def\s+\w+\s*\(|^[A-Z_][A-Z0-9_]*\s*=/,
   java: /^\s*((private|protected|public|static|final)\s+)+[\w<>[\],.?]+(\s*[\w<>[\],.?]+)*\s+\w+\s*(\(|=)/,
+  go: /^func\s+\w+\s*[[(]/,
 };
 const COMMENT = /^\s*(\/\/|#|\/\*|\*)/;
 
 const family = (path) => {
   const language = languageOf(path);
-  if (language === 'python' || language === 'java') return language;
+  if (language === 'python' || language === 'java' || language === 'go') return language;
   return language ? 'js' : null;
 };
 
@@ -75,7 +84,18 @@ export const diffBlocks = (diff) => {
 /** The modules an import line names as used in code (`import pickle` → pickle; no alias). */
 export const importedModules = (line) => {
   const m = /^\s*import\s+([\w.]+)\s*$/.exec(line);
-  return m ? [m[1]] : [];
+  if (m) return [m[1]];
+  // A Go import spec: the package's name in the file (its alias, else the path's last element).
+  const go = /^\s*(?:import\s+)?(?:(\w+)\s+)?"([\w./-]+)"\s*$/.exec(line);
+  return go
+    ? [
+        go[1] ??
+          go[2]
+            .split('/')
+            .filter((p) => !/^v\d+$/.test(p))
+            .at(-1),
+      ]
+    : [];
 };
 
 /** manifest | import | helper | layout | code, from the block's text alone. */
