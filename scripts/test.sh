@@ -11,6 +11,8 @@ setup_all
 ensure_chromium
 # The demo's browser test scans with real Bandit (remediate demo), as a new user's first run does.
 ensure_bandit
+# The Go end-to-end test scans with real gosec (test/e2e/go-gosec.e2e.test.ts).
+ensure_gosec
 cd "$ROOT"
 pnpm format:check >&2
 pnpm lint >&2
