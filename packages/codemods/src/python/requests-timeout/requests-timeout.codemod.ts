@@ -2,6 +2,7 @@ import { defineCodemod } from '../../engine/define.js';
 import type { SourceFile } from '../../engine/source-file.js';
 import { appendArgument, hasSplat, keyword } from '../shared/args.js';
 import { calleeName, importMap } from '../shared/names.js';
+import type { Site } from '../../types.js';
 
 /** Seconds: the connect and the read timeout, each. */
 const TIMEOUT = 10;
@@ -17,8 +18,16 @@ const untimed = (file: SourceFile) => {
   return file.root
     .findAll({ rule: { kind: 'call' } })
     .filter((call) => CALLS.has(calleeName(call, imports) ?? ''))
-    .filter((call) => !keyword(call, 'timeout') && !hasSplat(call))
-    .map((call) => ({ node: call }));
+    .filter((call) => !keyword(call, 'timeout'))
+    .map((call): Site =>
+      hasSplat(call)
+        ? {
+            node: call,
+            decline:
+              'the call forwards *args/**kwargs, which may carry the caller\u2019s own timeout; a default belongs where those arguments are built',
+          }
+        : { node: call },
+    );
 };
 
 /** `remediate:python/requests-timeout`: `requests.get(url)` → `requests.get(url, timeout=10)`. */
@@ -34,7 +43,8 @@ export const pythonRequestsTimeout = defineCodemod({
   description:
     `Adds \`timeout=${TIMEOUT}\` to \`requests.get/post/put/patch/delete/head/options/request\` ` +
     'calls that pass none (and no `**kwargs` that might), so a server that stops answering ' +
-    'cannot hang the caller forever.',
+    'cannot hang the caller forever. A call forwarding `**kwargs` (which may carry the caller\u2019s ' +
+    'timeout) is declined with that reason.',
   rationale: {
     problem:
       '`requests` has no default timeout: a call to a server that accepts the connection and ' +
