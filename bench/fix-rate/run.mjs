@@ -7,16 +7,20 @@
 // `POST /v1/repositories/{id}/sarif` to api-gateway, sarif-ingest, triage and fixer running as
 // processes, for a repository with `auto_fix` on and, in turn, `pr_grouping` `finding` (one fix
 // per finding, the default) and `file`. Once the scan completes, the fixes are read through the
-// API; each generated diff is applied with `git apply` to the scanned commit as its pull request
-// would be, the pull requests are merged in turn on a clean checkout, the project's own tests or
-// compiler run, and the same scanners run again. Prints per family, class and scanner: findings,
+// API; each generated fix becomes its pull request and the pull requests are merged one at a
+// time on a clean checkout, each brought up to date first by pr-publisher's own refresh (its
+// `rebaseFix`, as after every merge), in five orders: by file and line, reversed, and three
+// seeded shuffles. The first order's result is checked (the project's own tests or compiler)
+// and scanned again with the same scanners; every other order's result is compared with it. Prints per family, class and scanner: findings,
 // fixable findings (labels, read by the bench only; a labelled site no real scanner reports is
 // outside the measured set), what triage called them, fixes that failed evaluation, fixed,
 // look-alikes kept, unrelated code changed, files broken, new findings; why each fixable
 // finding was not fixed; then one headline per grouping and a summary table.
 //
 // Usage: bash bench/fix-rate/run.sh [--only js,python,java,go] [--grouping finding,file]
-//        [--json out.json] [--markdown] [--diffs]
+//        [--json out.json] [--markdown] [--diffs] [--fixes prefix]
+// --fixes writes each family's and grouping's generated fixes (codemod, findings, diff) to
+// <prefix>-<family>-<grouping>.json, to replay the merges.
 // run.sh installs the scanners (scripts/lib.sh ensure_scanners), the Python project's libraries
 // and a JDK, then runs this file; it needs `pnpm build`, PostgreSQL and Redis on 127.0.0.1.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -31,10 +35,14 @@ import { count } from './lib/pipeline-count.mjs';
 import {
   cleanCheckout,
   commitProject,
+  differentLines,
+  filesDiffering,
+  headFiles,
   mergeInTurn,
   netDiff,
   removeCheckout,
 } from './lib/pipeline-git.mjs';
+import { mergeOrders } from './lib/merge-orders.mjs';
 import { runScan, startPipeline } from './lib/pipeline.mjs';
 import { semgrepRulesDigest, semgrepRulesPresent, versions } from './lib/scanners.mjs';
 
@@ -100,11 +108,47 @@ const runFamily = async (pipeline, family) => {
       const generated = result.fixes
         .filter((f) => f.status === 'generated')
         .sort((a, b) => key(a).localeCompare(key(b)));
+      // The pull requests merged one at a time in several orders (issue 25: in any order); the
+      // first order's result is checked, re-scanned and counted, every other order's result is
+      // compared with it and its files checked for syntax.
+      const orders = mergeOrders(generated);
+      if (arg('--fixes'))
+        writeFileSync(
+          `${arg('--fixes')}-${family.key}-${grouping}.json`,
+          `${JSON.stringify(
+            generated.map((f) => ({
+              id: f.id,
+              codemod: f.codemod,
+              at: f.finding_ids.map((id) => at.get(id)),
+              diff: f.diff,
+            })),
+            null,
+            2,
+          )}\n`,
+        );
       const fixedDir = checkout(`fixed-${grouping}`);
-      const applied = mergeInTurn(fixedDir, commit, generated);
+      const applied = await mergeInTurn(fixedDir, commit, orders[0].fixes);
+      const files = headFiles(fixedDir);
+      const byOrder = [
+        { name: orders[0].name, applied, broken: null, differing: [], reordered: [] },
+      ];
+      for (const order of orders.slice(1)) {
+        const dir = checkout(`order-${grouping}`);
+        const inOrder = await mergeInTurn(dir, commit, order.fixes);
+        const differing = filesDiffering(files, headFiles(dir));
+        byOrder.push({
+          name: order.name,
+          applied: inOrder,
+          broken: family.broken(dir),
+          differing,
+          reordered: differing.filter((p) => !differentLines(fixedDir, dir, [p]).length),
+        });
+        removeCheckout(dir);
+      }
       const diff = netDiff(fixedDir, commit);
       if (args.includes('--diffs')) console.log(diff);
       const check = family.check(fixedDir);
+      byOrder[0].broken = check.broken;
       const after = family.rescan(fixedDir);
       const counted = count({
         family,
@@ -124,6 +168,7 @@ const runFamily = async (pipeline, family) => {
           result,
           generated,
           applied,
+          byOrder,
           baseline,
           check,
           counted,

@@ -35,6 +35,8 @@ export const javaFamily = {
   labelOf,
   rescan: (dir) => flatResults(scanAll(dir), dir, classOf),
   auditOnly: () => false,
+  /** Files javac reports errors in (the check of every merge order's result). */
+  broken: (dir) => compile(dir).broken,
   check(dir) {
     const build = compile(dir);
     const checks = build.ok ? runChecks(build.classes) : { ok: false, output: build.output };

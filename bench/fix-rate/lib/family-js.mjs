@@ -36,6 +36,8 @@ export const jsFamily = {
   labelOf,
   rescan: (dir) => flatResults(scanAll(dir), dir, classOf),
   auditOnly: () => false,
+  /** Files that no longer compile (the check of every merge order's result). */
+  broken: (dir) => brokenFiles(dir),
   check(dir) {
     const broken = brokenFiles(dir);
     const tests = runTests(dir);

@@ -68,6 +68,8 @@ export const pythonFamily = {
   rescan: (dir) => flatResults(scanAll(dir), dir, classOf),
   /** Bandit's audit markers for the shell-free form its own B602/B605 advice recommends. */
   auditOnly: (f) => f.tool === 'Bandit' && (f.ruleId === 'B603' || f.ruleId === 'B607'),
+  /** Files that no longer compile (the check of every merge order's result). */
+  broken: (dir) => brokenFiles(dir),
   check(dir) {
     const broken = brokenFiles(dir);
     const tests = runTests(dir);

@@ -1,5 +1,5 @@
-// Why a fix's pull request did not merge after the ones merged before it: the changes of those
-// fixes that touch the same or adjacent lines of the same file (a helper inserted at the same
+// Why a fix's pull request did not merge after the ones merged before it (superseded by the
+// refresh, or a git conflict): the changes of those fixes that touch the same or adjacent lines of the same file (a helper inserted at the same
 // place, the same import line or call rewritten twice).
 import { blockKind, diffBlocks } from './pipeline-blocks.mjs';
 
@@ -15,7 +15,7 @@ const brief = (b) => {
 export const explainConflicts = (applied) =>
   applied
     .map((a, i) => ({ a, i }))
-    .filter(({ a }) => a.outcome === 'conflict')
+    .filter(({ a }) => a.outcome === 'conflict' || a.outcome === 'superseded')
     .map(({ a, i }) => {
       const mine = diffBlocks(a.fix.diff);
       const against = applied.slice(0, i).flatMap((m) =>

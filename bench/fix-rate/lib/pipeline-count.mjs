@@ -210,6 +210,8 @@ export const count = ({ family, texts, result, applied, check, before, after, ne
     if (!f.fixId) return `no fix: ${f.fixNote ?? 'not routed to the fixer'}`;
     const a = applied.find((x) => x.fix.id === f.fixId);
     if (!a) return `fix ${f.fixId} is not listed as generated`;
+    if (a.outcome === 'superseded')
+      return `fix ${f.fixId} (${a.fix.codemod}) superseded by the refresh after the fixes merged before it: ${a.detail}`;
     if (a.outcome === 'conflict')
       return `fix ${f.fixId} (${a.fix.codemod}) conflicts with the fixes merged before it: ${a.detail}`;
     if (a.outcome === 'does_not_apply')

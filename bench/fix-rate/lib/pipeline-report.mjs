@@ -6,6 +6,8 @@
 
 import { pct, scannerTable, table, total } from './pipeline-table.mjs';
 
+const MERGED = new Set(['merged', 'already_merged']);
+
 const where = (f) => `${f.path}:${f.line}`;
 
 const failures = (fix) => {
@@ -28,6 +30,7 @@ export const familyReport = ({
   result,
   generated,
   applied,
+  byOrder,
   baseline,
   check,
   counted,
@@ -35,8 +38,35 @@ export const familyReport = ({
   const verdicts = {};
   for (const f of counted.findings)
     verdicts[f.classification ?? 'none'] = (verdicts[f.classification ?? 'none'] ?? 0) + 1;
-  const outcomes = {};
-  for (const a of applied) outcomes[a.outcome] = (outcomes[a.outcome] ?? 0) + 1;
+  const tally = (list) => {
+    const out = {};
+    for (const a of list) out[a.outcome] = (out[a.outcome] ?? 0) + 1;
+    return out;
+  };
+  const outcomes = tally(applied);
+  const listed = (o) =>
+    Object.entries(o)
+      .map(([k, v]) => `${k.replace('_', ' ')} ${v}`)
+      .join(', ') || 'none';
+  const orders = byOrder.map((o) => ({
+    name: o.name,
+    outcomes: tally(o.applied),
+    notMerged: o.applied.filter((a) => !MERGED.has(a.outcome)).length,
+    broken: o.broken,
+    differing: o.differing,
+    reordered: o.reordered,
+  }));
+  /** How an order's result compares with the first order's. */
+  const sameAsFirst = (o) => {
+    if (o.differing.length === 0) return ', same files as the first order';
+    const other = o.differing.filter((p) => !o.reordered.includes(p));
+    return [
+      o.reordered.length
+        ? `, same lines as the first order in another order in ${o.reordered.join(', ')}`
+        : '',
+      other.length ? `, different lines from the first order in ${other.join(', ')}` : '',
+    ].join('');
+  };
   const failed = result.fixes.filter((f) => f.status === 'failed');
   const byId = new Map(counted.findings.map((f) => [f.id, f]));
   const totals = total(counted.rows);
@@ -60,11 +90,20 @@ export const familyReport = ({
         .map(([k, v]) => `${k} ${v}`)
         .join(
           ', ',
-        )}; fixes generated ${generated.length}, failed ${failed.length}; each generated diff applied with git apply to the scanned commit as its pull request, then merged in turn: ${
-        Object.entries(outcomes)
-          .map(([k, v]) => `${k} ${v}`)
-          .join(', ') || 'none'
-      }`,
+        )}; fixes generated ${generated.length}, failed ${failed.length}; each fix's pull request merged one at a time, brought up to date by pr-publisher's refresh before each merge, ${orders[0].name}: ${listed(outcomes)}`,
+      orders: `merge in turn, by order (${orders.length} orders): ${orders
+        .map(
+          (o) =>
+            `${o.name}: ${o.notMerged} of ${generated.length} do not merge (${listed(o.outcomes)}), files broken ${o.broken.length}${o.broken.length ? ` (${o.broken.join(', ')})` : ''}${o === orders[0] ? '' : sameAsFirst(o)}`,
+        )
+        .join('; ')}`,
+      orderMisses: byOrder
+        .slice(1)
+        .flatMap((o) =>
+          o.applied
+            .filter((a) => !MERGED.has(a.outcome))
+            .map((a) => `${o.name}: fix ${a.fix.codemod} (${a.fix.id}) ${a.outcome}: ${a.detail}`),
+        ),
       // The labels' `unreported` marks, checked against this run's findings.
       marks: [
         ...counted.sitesUnreported
@@ -104,7 +143,13 @@ export const familyReport = ({
       ],
       unrelated: counted.unrelatedBlocks.map(
         (b) =>
-          `${b.verdict === 'look-alike' ? 'look-alike changed' : 'unrelated change'}: ${b.block.path}:${b.block.from} by ${b.fix.codemod}: ${[...b.block.removed.map((l) => `-${l.trim()}`), ...b.block.added.map((l) => `+${l.trim()}`)].join(' ')}`,
+          `${b.verdict === 'look-alike' ? 'look-alike changed' : 'unrelated change'}: ${b.block.path}:${b.block.from} by ${b.fix.codemod} (fix for ${b.fix.finding_ids
+            .map((id) => byId.get(id))
+            .filter(Boolean)
+            .map((f) => `${where(f)} ${f.tool} ${f.ruleId} [${f.classification}]`)
+            .join(
+              ', ',
+            )}): ${[...b.block.removed.map((l) => `-${l.trim()}`), ...b.block.added.map((l) => `+${l.trim()}`)].join(' ')}`,
       ),
       otherSite: counted.otherSiteBlocks.map(
         (b) =>
@@ -138,8 +183,8 @@ export const familyReport = ({
       broken: check.broken.length,
       failedFixes: failed.length,
       testsFailed: check.tests.ok ? 0 : Math.max(1, check.tests.failed || 0),
-      conflicts: applied.filter((a) => a.outcome === 'conflict' || a.outcome === 'does_not_apply')
-        .length,
+      conflicts: applied.filter((a) => !MERGED.has(a.outcome)).length,
+      orders,
     },
     json: {
       family: family.key,
@@ -153,6 +198,7 @@ export const familyReport = ({
       totals: { ...totals, broken: check.broken.length, failedFixes: failed.length },
       verdicts,
       applied: outcomes,
+      orders,
       missed: counted.missed.map((m) => ({
         at: where(m.finding),
         rule: m.finding.ruleId,
@@ -188,12 +234,14 @@ export const printFamily = (report, markdown = false) => {
   );
   console.log('');
   console.log(lines.checks);
+  console.log(lines.orders);
   console.log(lines.unreported);
   for (const group of [
     'marks',
     'missed',
     'failed',
     'conflicts',
+    'orderMisses',
     'unrelated',
     'moduleUse',
     'otherSite',
@@ -210,8 +258,22 @@ export const headline = (reports, seconds) => {
     .map((r) => `${r.family.name} ${r.totals.fixed}/${r.totals.fixable}`)
     .join(', ');
   const audit = t('newAudit');
-  return `Fix rate through the pipeline, pr_grouping ${reports[0].grouping} (${seconds.toFixed(0)} s, real scanners only): ${t('fixed')}/${t('fixable')} fixable findings fixed (${pct(t('fixed'), t('fixable'))}; ${per}); labelled sites ${t('sitesFixed')}/${t('sites')} of those a real scanner reports (${t('unreported')} labelled sites to fix no scanner reports left the measured set: ${reports.map((r) => `${r.family.name} ${r.totals.unreported}`).join(', ')}); files broken ${t('broken')}; unrelated code changed ${t('unrelated')}; new findings ${t('newFindings')}${audit ? ` (${audit} audit-only)` : ''}; triage missed ${t('triageMissed')} fixable findings; project tests failing after the fixes ${t('testsFailed')}; fixes failed evaluation ${t('failedFixes')}; fixes that do not merge after the others ${t('conflicts')}.`;
+  return `Fix rate through the pipeline, pr_grouping ${reports[0].grouping} (${seconds.toFixed(0)} s, real scanners only): ${t('fixed')}/${t('fixable')} fixable findings fixed (${pct(t('fixed'), t('fixable'))}; ${per}); labelled sites ${t('sitesFixed')}/${t('sites')} of those a real scanner reports (${t('unreported')} labelled sites to fix no scanner reports left the measured set: ${reports.map((r) => `${r.family.name} ${r.totals.unreported}`).join(', ')}); files broken ${t('broken')}; unrelated code changed ${t('unrelated')}; new findings ${t('newFindings')}${audit ? ` (${audit} audit-only)` : ''}; triage missed ${t('triageMissed')} fixable findings; project tests failing after the fixes ${t('testsFailed')}; fixes failed evaluation ${t('failedFixes')}; fixes that do not merge after the others ${t('conflicts')}; merge in turn, by order: ${mergeByOrder(reports)}.`;
 };
+
+/** Per merge order, summed over the families: fixes not merged and files broken. */
+const mergeByOrder = (reports) =>
+  reports[0].totals.orders
+    .map((o, i) => {
+      const sum = (k) => reports.reduce((n, r) => n + r.totals.orders[i][k], 0);
+      const broken = reports.reduce((n, r) => n + r.totals.orders[i].broken.length, 0);
+      const fixes = reports.reduce(
+        (n, r) => n + Object.values(r.totals.orders[i].outcomes).reduce((a, b) => a + b, 0),
+        0,
+      );
+      return `${o.name} ${sum('notMerged')}/${fixes} not merged, ${broken} broken`;
+    })
+    .join('; ');
 
 /** Every family, grouping and scanner in one table (plus each family's all-scanner row). */
 export const summary = (reports, markdown = true) =>
