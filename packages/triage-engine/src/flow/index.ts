@@ -93,17 +93,49 @@ const NOT_PAYLOAD =
   /^(keyword_argument|object|dictionary|arrow_function|function_expression|lambda|lambda_expression|function|dictionary_splat)$/;
 
 /** Call-like nodes starting on the finding's lines, outermost first. */
-const nodesOnLines = (root: Node, from: number, to: number): Node[] => {
+const SITE_KINDS: Record<FlowLanguage, string[]> = {
+  python: ['call'],
+  java: ['method_invocation', 'object_creation_expression', 'assignment_expression'],
+  javascript: [
+    'call_expression',
+    'new_expression',
+    'assignment_expression',
+    'augmented_assignment_expression',
+  ],
+  typescript: [
+    'call_expression',
+    'new_expression',
+    'assignment_expression',
+    'augmented_assignment_expression',
+  ],
+  tsx: [
+    'call_expression',
+    'new_expression',
+    'assignment_expression',
+    'augmented_assignment_expression',
+  ],
+};
+
+/**
+ * Call and assignment nodes by their 0-based start line, outermost first: one native search
+ * per file (walking the tree from the root for each finding cost milliseconds in big files).
+ */
+const SITES = new WeakMap<Node, Map<number, Node[]>>();
+
+const nodesOnLines = (root: Node, lang: FlowLanguage, from: number, to: number): Node[] => {
+  let byLine = SITES.get(root);
+  if (!byLine) {
+    byLine = new Map();
+    for (const n of root.findAll({ rule: { any: SITE_KINDS[lang].map((kind) => ({ kind })) } })) {
+      const line = n.range().start.line;
+      const list = byLine.get(line);
+      if (list) list.push(n);
+      else byLine.set(line, [n]);
+    }
+    SITES.set(root, byLine);
+  }
   const out: Node[] = [];
-  const visit = (n: Node) => {
-    const r = n.range();
-    if (r.end.line < from || r.start.line > to) return;
-    const k = n.kind();
-    if ((CALL_KINDS.has(k) || ASSIGN_KINDS.has(k)) && r.start.line >= from && r.start.line <= to)
-      out.push(n);
-    for (const c of n.children()) if (c.isNamed()) visit(c);
-  };
-  visit(root);
+  for (let l = from; l <= to; l++) out.push(...(byLine.get(l) ?? []));
   return out;
 };
 
@@ -138,9 +170,37 @@ const EXPRESSION_KINDS = new Set([
 const STATEMENT =
   /_statement$|^block$|^statement_block$|^module$|^program$|_declaration$|^class_body$/;
 
+/** The file's top-level statements with their line spans, once per file. */
+const TOP = new WeakMap<Node, { node: Node; start: number; end: number }[]>();
+
+/** The top-level statement spanning a 0-based line (binary search), or null. */
+const topLevelAt = (root: Node, line: number): Node | null => {
+  let top = TOP.get(root);
+  if (!top) {
+    top = named(root).map((node) => {
+      const r = node.range();
+      return { node, start: r.start.line, end: r.end.line };
+    });
+    TOP.set(root, top);
+  }
+  let lo = 0;
+  let hi = top.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const t = top[mid]!;
+    if (t.end < line) lo = mid + 1;
+    else if (t.start > line) hi = mid - 1;
+    else return t.node;
+  }
+  return null;
+};
+
 /** The outermost named node starting on a 0-based line. */
 const outermostAt = (root: Node, line: number): Node | null => {
-  let n: Node | null = root;
+  const top = topLevelAt(root, line);
+  if (!top) return null;
+  if (top.range().start.line === line && !STATEMENT.test(top.kind())) return top;
+  let n: Node | null = top;
   while (n) {
     const next: Node | undefined = named(n).find((c) => {
       const r = c.range();
@@ -155,11 +215,12 @@ const outermostAt = (root: Node, line: number): Node | null => {
 
 const findSink = (
   root: Node,
+  lang: FlowLanguage,
   q: FlowQuery,
 ): { sink: Node; args: Node[]; callee: string; expression: boolean } | null => {
   const from = q.line - 1;
   const to = Math.max(from, (q.endLine ?? q.line) - 1);
-  for (const n of nodesOnLines(root, from, to)) {
+  for (const n of nodesOnLines(root, lang, from, to)) {
     if (ASSIGN_KINDS.has(n.kind())) {
       const left = n.field('left')?.text() ?? '';
       if ((q.cls === 'xss' || q.cls === 'open-redirect') && DOM_SINK.test(left))
@@ -442,7 +503,7 @@ export const reconstructFlow = (q: FlowQuery): FlowResult | null => {
   } catch {
     return undecided('the file does not parse');
   }
-  const found = findSink(root, q);
+  const found = findSink(root, lang, q);
   if (!found) return undecided('no sink call of this class at the reported line');
   const fn =
     [found.sink, ...ancestors(found.sink)].find(
