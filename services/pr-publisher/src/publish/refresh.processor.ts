@@ -33,6 +33,15 @@ export const refreshProcessor =
     if (!pr) return { skipped: 'no open pull request' };
     try {
       const { provider, repo } = await deps.forgeFor(item.repository.id);
+      // Merged (or closed) on the forge but not recorded yet (the webhook or poll will): its
+      // branch must stay as it was merged. Rebuilt on a head that holds it, it would move past
+      // the merge and never be seen as merged.
+      const current = await provider.pullRequest(repo, pr.number, {
+        branch: pr.branch,
+        ...(pr.headSha ? { headSha: pr.headSha } : {}),
+        baseBranch: pr.targetBranch,
+      });
+      if (current.state !== 'open') return { skipped: `pull request ${current.state}` };
       const credentials = await provider.gitCredentials(repo);
       const source = { id: item.repository.id, cloneUrl: item.repository.cloneUrl, credentials };
       const head = await deps.source.resolveRef(source, `refs/heads/${pr.targetBranch}`);

@@ -4,14 +4,31 @@ import type { Db } from '@remediation/db';
 export const openPullRequestOf = async (
   db: Db,
   fixId: string,
-): Promise<{ id: string; branch: string; targetBranch: string } | undefined> => {
+): Promise<
+  | {
+      id: string;
+      number: number | null;
+      branch: string;
+      headSha: string | null;
+      targetBranch: string;
+    }
+  | undefined
+> => {
   const row = await db
     .selectFrom('pull_requests')
-    .select(['id', 'branch', 'target_branch'])
+    .select(['id', 'number', 'branch', 'head_sha', 'target_branch'])
     .where('fix_id', '=', fixId)
     .where('state', '=', 'open')
     .executeTakeFirst();
-  return row && { id: row.id, branch: row.branch, targetBranch: row.target_branch };
+  return (
+    row && {
+      id: row.id,
+      number: row.number,
+      branch: row.branch,
+      headSha: row.head_sha,
+      targetBranch: row.target_branch,
+    }
+  );
 };
 
 export const recordRefreshed = async (db: Db, pullRequestId: string, headSha: string) => {

@@ -242,6 +242,21 @@ describe('Go imports and helpers added by several fixes', () => {
 
 describe('resolveInsertionConflicts', () => {
   const m = (c: string, label: string) => `${c.repeat(MARKER_SIZE)}${label}`;
+  it('when the head already has the lines the fix inserts there, then they are there once', () => {
+    const merged = [
+      'a',
+      m('<', ' head'),
+      'import x',
+      'import y',
+      m('|', ' scanned'),
+      m('=', ''),
+      'import y',
+      m('>', ' fix'),
+      'b',
+    ].join('\n');
+    expect(resolveInsertionConflicts(merged)).toBe('a\nimport x\nimport y\nb');
+  });
+
   it('when both sides only inserted lines at one place, then the head lines come first, then the fix lines', () => {
     const merged = [
       'a',

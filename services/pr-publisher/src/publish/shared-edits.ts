@@ -111,6 +111,7 @@ const containsRun = (haystack: readonly string[], run: readonly string[]): boole
  * current head) already has, word for word: the duplicate another merged fix brought is not
  * added twice. A declaration goes with the blank lines that separated it. Only pure
  * insertions are considered; a declaration the fix rewrote stays, and the merge judges it.
+ * Besides top-level units: Java helper methods (`memberUnits`).
  */
 export const dropDeclarationsPresent = (base: string, fixed: string, ours: string): string => {
   const oursLines = splitLines(ours);
@@ -332,6 +333,9 @@ export const resolveInsertionConflicts = (merged: string): string | null => {
       if (specs.every((l) => GO_IMPORT_SPEC.test(l))) {
         const path = (l: string) => /"([^"]+)"/.exec(l)![1]!;
         out.push(...[...new Set(specs)].sort((a, b) => path(a).localeCompare(path(b))));
+      } else if (containsRun(ours, theirs)) {
+        // The head already has the fix's lines there (a refresh of a fix that is merged): once.
+        out.push(...ours);
       } else out.push(...ours, ...theirs);
       continue;
     }
