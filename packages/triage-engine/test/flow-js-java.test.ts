@@ -327,4 +327,26 @@ describe('flow reconstruction: guards in JavaScript', () => {
     ].join('\n');
     expect(flow(allow, 'sql-injection', 'src/routes/list.ts')!.outcome).toBe('no-source');
   });
+
+  it('a module-private helper called from a route with request input', () => {
+    const src = [
+      "const { execFile, exec } = require('child_process');",
+      '',
+      'function resize(input, size) {',
+      '  return new Promise((resolve, reject) =>',
+      '    exec(`convert ${input} -resize ${size} out.png`, (err) => (err ? reject(err) : resolve())), // sink',
+      '  );',
+      '}',
+      '',
+      "router.post('/resize', async (req, res) => {",
+      "  await resize(req.body.path, '64x64');",
+      '  res.end();',
+      '});',
+    ].join('\n');
+    expect(flow(src, 'command-injection', 'src/lib/media.js')!.outcome).toBe('input');
+    const fixed = src.replace('req.body.path', "'logo.png'");
+    expect(flow(fixed, 'command-injection', 'src/lib/media.js')!.outcome).toBe('no-source');
+    const exported = `${fixed}\nmodule.exports = { resize };\n`;
+    expect(flow(exported, 'command-injection', 'src/lib/media.js')!.outcome).toBe('undecided');
+  });
 });

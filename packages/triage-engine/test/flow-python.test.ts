@@ -297,4 +297,29 @@ describe('flow reconstruction: Python', () => {
     const tainted = src.replace('% "daily"', '% order');
     expect(flow(tainted, 'sql-injection', '# assigned')!.outcome).toBe('input');
   });
+
+  it("a helper's parameter takes the values its callers in the file pass", () => {
+    const src = [
+      'import subprocess',
+      'from flask import request',
+      '',
+      'def _convert(name):',
+      '\treturn subprocess.check_output("convert " + name, shell=True)  # sink',
+      '',
+      'def thumbnails():',
+      '\tfor size in ("64", "128"):',
+      '\t\t_convert("thumb-" + size + ".png")',
+      '',
+      'def banner():',
+      '\treturn _convert("banner.png")',
+    ].join('\n');
+    const r = flow(src, 'command-injection')!;
+    expect(r.outcome).toBe('no-source');
+    // a caller passing request input makes it reach the sink
+    const fed = src.replace('_convert("banner.png")', '_convert(request.args["file"])');
+    expect(flow(fed, 'command-injection')!.outcome).toBe('input');
+    // a public helper may have callers elsewhere: constants from this file decide nothing
+    const open = src.replace(/_convert/g, 'convert');
+    expect(flow(open, 'command-injection')!.outcome).toBe('undecided');
+  });
 });

@@ -9,7 +9,15 @@ import {
   paramsOf,
   type Interp,
 } from './interpret.js';
-import { flowLanguageOf, lineOf, named, parsed, type FlowLanguage, type Node } from './node.js';
+import {
+  flowLanguageOf,
+  lineOf,
+  named,
+  parsed,
+  within,
+  type FlowLanguage,
+  type Node,
+} from './node.js';
 import {
   CLEAN,
   INPUT,
@@ -122,7 +130,7 @@ const SITE_KINDS: Record<FlowLanguage, string[]> = {
  */
 const SITES = new WeakMap<Node, Map<number, Node[]>>();
 
-const nodesOnLines = (root: Node, lang: FlowLanguage, from: number, to: number): Node[] => {
+const sitesOf = (root: Node, lang: FlowLanguage): Map<number, Node[]> => {
   let byLine = SITES.get(root);
   if (!byLine) {
     byLine = new Map();
@@ -134,6 +142,11 @@ const nodesOnLines = (root: Node, lang: FlowLanguage, from: number, to: number):
     }
     SITES.set(root, byLine);
   }
+  return byLine;
+};
+
+const nodesOnLines = (root: Node, lang: FlowLanguage, from: number, to: number): Node[] => {
+  const byLine = sitesOf(root, lang);
   const out: Node[] = [];
   for (let l = from; l <= to; l++) out.push(...(byLine.get(l) ?? []));
   return out;
@@ -380,8 +393,15 @@ const JAVA_HANDLER =
 const JS_REQUEST = /^(req|request|ctx|context|event)$/;
 const OUTPUT_PARAM = /^(res|response|reply|next|h|resp)$/;
 
+type CallerValue = (index: number, name: string) => Val | null;
+
 /** The initial values of the function's parameters. */
-const paramValues = (fn: Node, lang: FlowLanguage, fnName: string): Env => {
+const paramValues = (
+  fn: Node,
+  lang: FlowLanguage,
+  fnName: string,
+  callers: CallerValue = () => null,
+): Env => {
   const env: Env = new Map();
   const params = paramsOf(fn);
   const line = lineOf(fn);
@@ -402,10 +422,11 @@ const paramValues = (fn: Node, lang: FlowLanguage, fnName: string): Env => {
       else
         env.set(
           p.name,
-          unknown(
-            `parameter ${p.name} of ${fnName}(); its callers are not followed`,
-            step(line, 'parameter', p.decl.text()),
-          ),
+          callers(params.indexOf(p), p.name) ??
+            unknown(
+              `parameter ${p.name} of ${fnName}(); its callers are not followed`,
+              step(line, 'parameter', p.decl.text()),
+            ),
         );
     }
     return env;
@@ -437,10 +458,11 @@ const paramValues = (fn: Node, lang: FlowLanguage, fnName: string): Env => {
       else
         env.set(
           p.name,
-          unknown(
-            `parameter ${p.name} of ${fnName}(); its callers are not followed`,
-            step(line, 'parameter', decl),
-          ),
+          callers(params.indexOf(p), p.name) ??
+            unknown(
+              `parameter ${p.name} of ${fnName}(); its callers are not followed`,
+              step(line, 'parameter', decl),
+            ),
         );
     }
     return env;
@@ -457,10 +479,11 @@ const paramValues = (fn: Node, lang: FlowLanguage, fnName: string): Env => {
     else
       env.set(
         p.name,
-        unknown(
-          `parameter ${p.name} of ${fnName}(); its callers are not followed`,
-          step(line, 'parameter', p.decl.text()),
-        ),
+        callers(params.indexOf(p), p.name) ??
+          unknown(
+            `parameter ${p.name} of ${fnName}(); its callers are not followed`,
+            step(line, 'parameter', p.decl.text()),
+          ),
       );
   }
   return env;
@@ -494,31 +517,60 @@ const BUDGET = 40_000;
  * the values reaching the sink of a finding come from. Null when the language or class is not
  * covered.
  */
-export const reconstructFlow = (q: FlowQuery): FlowResult | null => {
-  const lang = flowLanguageOf(q.uri);
-  if (!lang || !FLOW_CLASSES.has(q.cls)) return null;
-  let root: Node;
-  try {
-    root = parsed(q.uri, lang, q.text);
-  } catch {
-    return undecided('the file does not parse');
-  }
-  const found = findSink(root, lang, q);
-  if (!found) return undecided('no sink call of this class at the reported line');
-  const fn =
-    [found.sink, ...ancestors(found.sink)].find(
-      (a) => FUNCTION_KINDS.has(a.kind()) && a !== found.sink,
-    ) ?? null;
+interface Run {
+  ip: Interp;
+  /** Why the run cannot be trusted, or null. */
+  failed: string | null;
+}
+
+const CALLBACK_KINDS = new Set([
+  'arrow_function',
+  'function_expression',
+  'function',
+  'lambda',
+  'lambda_expression',
+]);
+
+/**
+ * The function to run for a node: the nearest one, or, when that is a callback passed to a
+ * call inside another function, the function around it (the callback sees its variables).
+ */
+const enclosingFunction = (n: Node): Node | null => {
+  const fns = ancestors(n).filter((a) => FUNCTION_KINDS.has(a.kind()));
+  let i = 0;
+  while (
+    i + 1 < fns.length &&
+    CALLBACK_KINDS.has(fns[i]!.kind()) &&
+    /^(arguments|argument_list)$/.test(fns[i]!.parent()?.kind() ?? '')
+  )
+    i++;
+  return fns[i] ?? null;
+};
+
+/**
+ * Runs the function enclosing `sink` (or the module) with its parameters' values, recording the
+ * values of `args` each time execution reaches the sink. `callerDepth` bounds the following of
+ * same-file callers for parameters (one level).
+ */
+const runTo = (
+  root: Node,
+  lang: FlowLanguage,
+  cls: string,
+  sink: Node,
+  args: Node[],
+  expression: boolean,
+  callerDepth: number,
+): Run => {
   const facts = fileFacts(root, lang);
-  const sinkStep = step(lineOf(found.sink), 'sink', found.sink.text());
+  const fn = enclosingFunction(sink);
   const ip: Interp = {
     lang,
     family: FAMILY[lang],
-    cls: q.cls,
+    cls,
     root,
-    sink: found.sink,
-    sinkArgs: found.args,
-    sinkIsExpression: found.expression,
+    sink,
+    sinkArgs: args,
+    sinkIsExpression: expression,
     hits: [],
     notes: [],
     deadSink: null,
@@ -534,20 +586,98 @@ export const reconstructFlow = (q: FlowQuery): FlowResult | null => {
   try {
     if (fn) {
       const name = functionName(fn);
-      const env = paramValues(fn, lang, name);
+      const callers: CallerValue = (index) =>
+        callerDepth >= 1 ? null : callerValue(root, lang, cls, fn, name, index);
+      const env = paramValues(fn, lang, name, callers);
       const body = fn.field('body');
-      if (!body) return undecided('the enclosing function has no body');
+      if (!body) return { ip, failed: 'the enclosing function has no body' };
       if (body.kind() === 'block' || body.kind() === 'statement_block') execBlock(ip, body, env);
       else ev(ip, body, env);
     } else {
-      if (lang === 'java') return undecided('the sink is outside a method');
+      if (lang === 'java') return { ip, failed: 'the sink is outside a method' };
       execBlock(ip, root, new Map());
     }
   } catch (e) {
-    if (e instanceof TooLong) return undecided(e.message);
+    if (e instanceof TooLong) return { ip, failed: e.message };
     throw e;
   }
-  if (ip.unsupported) return undecided(ip.unsupported);
+  return { ip, failed: ip.unsupported };
+};
+
+/** True when nothing outside the file can call `fn` (private, underscore-named, not exported). */
+const filePrivate = (fn: Node, lang: FlowLanguage, name: string, text: string): boolean => {
+  if (lang === 'python') return name.startsWith('_') && !name.startsWith('__');
+  if (lang === 'java')
+    return /\bprivate\b/.test(
+      named(fn)
+        .find((c) => c.kind() === 'modifiers')
+        ?.text() ?? '',
+    );
+  const holder =
+    fn.kind() === 'function_declaration' ? fn.parent() : fn.parent()?.parent()?.parent();
+  if (holder?.kind() === 'export_statement') return false;
+  const esc = name.replace(/[$]/g, '\\$');
+  return !new RegExp(
+    `\\bexports\\.${esc}\\b|module\\.exports\\b[^;]*\\b${esc}\\b|export\\s*\\{[^}]*\\b${esc}\\b`,
+  ).test(text);
+};
+
+/**
+ * The value the same file's calls pass to parameter `index` of `fn`: outside input when one of
+ * them passes it; clean only when every call passes a clean value and nothing outside the file
+ * can call `fn`; else null (not decided here).
+ */
+const callerValue = (
+  root: Node,
+  lang: FlowLanguage,
+  cls: string,
+  fn: Node,
+  name: string,
+  index: number,
+): Val | null => {
+  if (index < 0 || name.includes(' ')) return null;
+  const selfParam = paramsOf(fn)[0]?.name;
+  const offset = lang === 'python' && (selfParam === 'self' || selfParam === 'cls') ? 1 : 0;
+  const sites: Node[] = [];
+  for (const list of sitesOf(root, lang).values())
+    for (const n of list) {
+      const c = calleeOf(n);
+      if (!c || c.name !== name) continue;
+      if (c.receiver && !/^(self|this|cls)$/.test(c.receiver.text())) continue;
+      sites.push(n);
+    }
+  if (sites.length === 0 || sites.length > 8) return null;
+  const vals: Val[] = [];
+  for (const site of sites) {
+    const arg = calleeOf(site)!.args[index - offset];
+    if (!arg || arg.kind() === 'keyword_argument') return null;
+    const caller = enclosingFunction(site);
+    if (caller && within(caller, fn)) return null;
+    const run = runTo(root, lang, cls, site, [arg], false, 1);
+    if (run.failed || run.ip.hits.length === 0) return null;
+    const v = joinAll(run.ip.hits, clean(step(lineOf(site), 'constant', site.text())));
+    vals.push({ level: v.level, steps: [...v.steps, step(lineOf(site), 'call', site.text())] });
+  }
+  const v = joinAll(vals, clean(step(lineOf(fn), 'constant', name)));
+  if (v.level === INPUT) return v;
+  if (v.level === CLEAN && filePrivate(fn, lang, name, root.text())) return v;
+  return null;
+};
+
+export const reconstructFlow = (q: FlowQuery): FlowResult | null => {
+  const lang = flowLanguageOf(q.uri);
+  if (!lang || !FLOW_CLASSES.has(q.cls)) return null;
+  let root: Node;
+  try {
+    root = parsed(q.uri, lang, q.text);
+  } catch {
+    return undecided('the file does not parse');
+  }
+  const found = findSink(root, lang, q);
+  if (!found) return undecided('no sink call of this class at the reported line');
+  const sinkStep = step(lineOf(found.sink), 'sink', found.sink.text());
+  const { ip, failed } = runTo(root, lang, q.cls, found.sink, found.args, found.expression, 0);
+  if (failed) return undecided(failed);
   if (ip.hits.length === 0) {
     if (ip.deadSink)
       return {
@@ -560,7 +690,9 @@ export const reconstructFlow = (q: FlowQuery): FlowResult | null => {
   }
   const v: Val = joinAll(ip.hits, clean(sinkStep));
   const path = (extra: PathStep[]) => {
-    const all = [...v.steps, ...extra].filter((s) => s.line > 0 && s.line <= sinkStep.line);
+    const all = [...v.steps, ...extra.filter((s) => s.line <= sinkStep.line)].filter(
+      (s) => s.line > 0,
+    );
     const seen = new Set<string>();
     const out = all
       .sort((a, b) => a.line - b.line)

@@ -735,8 +735,23 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
     case 'lambda':
     case 'arrow_function':
     case 'function_expression':
-    case 'lambda_expression':
+    case 'function':
+    case 'lambda_expression': {
+      // A callback holding the sink runs where it is defined, seeing the variables around it.
+      if (ip.sink && within(ip.sink, n)) {
+        const inner: Env = new Map(env);
+        for (const p of paramsOf(n))
+          inner.set(
+            p.name,
+            unknown(`callback parameter ${p.name}`, step(line, 'parameter', p.decl.text())),
+          );
+        const body = n.field('body');
+        if (body?.kind() === 'block' || body?.kind() === 'statement_block')
+          execBlock(ip, body, inner);
+        else if (body) ev(ip, body, inner);
+      }
       return clean(at('constant'));
+    }
     case 'keyword_argument':
       return ev(ip, n.field('value'), env);
     case 'sequence_expression':
