@@ -27,6 +27,7 @@ export interface Harness {
   secretBox: SecretBox;
   publish: Producer<typeof QUEUES.prPublish>;
   forgeEvents: Producer<typeof QUEUES.forgeEvent>;
+  refresh: Producer<typeof QUEUES.prRefresh>;
   start(env?: Record<string, string>): Publisher;
   /** A repository with a `generated` fix of `path` from `before` to `after` at `commit`. */
   generatedFix(options: {
@@ -66,6 +67,7 @@ export const createHarness = async (): Promise<Harness> => {
     connection: connect('producer'),
     prefix,
   });
+  const refresh = createProducer(QUEUES.prRefresh, { connection: connect('producer'), prefix });
   const publishers: Publisher[] = [];
   const logger = createLogger({ service: 'pr-publisher-test', level: 'silent' });
   return {
@@ -73,6 +75,7 @@ export const createHarness = async (): Promise<Harness> => {
     secretBox,
     publish,
     forgeEvents,
+    refresh,
     start: (env = {}) => {
       const config = loadConfig(PublisherConfig, {
         DATABASE_URL: database.url,
@@ -164,6 +167,7 @@ export const createHarness = async (): Promise<Harness> => {
       for (const p of publishers) await p.stop();
       await publish.close();
       await forgeEvents.close();
+      await refresh.close();
       for (const r of redis) r.disconnect();
       await database.destroy();
     },
