@@ -10,10 +10,10 @@ export const CURVE: readonly (readonly [number, number])[] = [
   [-0.8, 0.02],
   [-0.6, 0.67],
   [0, 0.67],
-  [0.2, 0.76],
-  [0.6, 0.76],
-  [1, 0.82],
-  [2.6, 0.82],
+  [0.2, 0.74],
+  [0.6, 0.74],
+  [1, 0.83],
+  [2.6, 0.83],
 ];
 
 /** Observed accuracy of each WONT_FIX rule (Beta(9, 1) prior), used as its confidence. */
