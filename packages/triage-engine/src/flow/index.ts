@@ -86,6 +86,7 @@ const FAMILY: Record<FlowLanguage, LanguageFamily> = {
   typescript: 'javascript',
   tsx: 'javascript',
   java: 'java',
+  go: 'go',
 };
 
 const CALL_KINDS = new Set([
@@ -104,6 +105,7 @@ const NOT_PAYLOAD =
 const SITE_KINDS: Record<FlowLanguage, string[]> = {
   python: ['call'],
   java: ['method_invocation', 'object_creation_expression', 'assignment_expression'],
+  go: ['call_expression'],
   javascript: [
     'call_expression',
     'new_expression',
@@ -297,12 +299,14 @@ const fileFacts = (root: Node, lang: FlowLanguage): FileFacts => {
       ? ['function_definition']
       : lang === 'java'
         ? ['method_declaration']
-        : ['function_declaration', 'method_definition'];
+        : lang === 'go'
+          ? ['function_declaration', 'method_declaration']
+          : ['function_declaration', 'method_definition'];
   for (const f of root.findAll({ rule: { any: fnKinds.map((kind) => ({ kind })) } })) {
     const name = f.field('name')?.text();
     if (name && !functions.has(name)) functions.set(name, f);
   }
-  for (const d of lang === 'python' || lang === 'java'
+  for (const d of lang === 'python' || lang === 'java' || lang === 'go'
     ? []
     : root.findAll({ rule: { kind: 'variable_declarator' } })) {
     const v = d.field('value');
@@ -362,6 +366,21 @@ const fileFacts = (root: Node, lang: FlowLanguage): FileFacts => {
       }
     }
   }
+  if (lang === 'go')
+    for (const st of named(root)) {
+      if (st.kind() === 'var_declaration' || st.kind() === 'const_declaration')
+        for (const spec of named(st)) {
+          const names = spec.fieldChildren('name');
+          const values = spec.field('value') ? named(spec.field('value')!) : [];
+          names.forEach((nm, i) => setGlobal(nm.text(), values[i] ?? null));
+        }
+      else if (st.kind() === 'import_declaration')
+        for (const spec of st.findAll({ rule: { kind: 'import_spec' } })) {
+          const alias = spec.field('name')?.text();
+          const path = (spec.field('path')?.text() ?? '').replace(/"/g, '');
+          imported.add(alias ?? path.split('/').pop() ?? path);
+        }
+    }
   if (lang === 'java') {
     for (const f of root.findAll({ rule: { kind: 'field_declaration' } })) {
       const final = /\bfinal\b/.test(
@@ -390,6 +409,8 @@ const JAVA_REQUEST_TYPE =
   /\b(HttpServletRequest|ServletRequest|HttpServletRequestWrapper|MultipartFile|WebRequest|HttpEntity|RequestEntity|ServerHttpRequest)\b/;
 const JAVA_HANDLER =
   /@(GetMapping|PostMapping|PutMapping|DeleteMapping|PatchMapping|RequestMapping|GET|POST|PUT|DELETE|Path)\b/;
+const GO_INPUT_TYPE =
+  /\*\s*http\.Request\b|\*\s*gin\.Context\b|\becho\.Context\b|\*\s*fiber\.Ctx\b/;
 const JS_REQUEST = /^(req|request|ctx|context|event)$/;
 const OUTPUT_PARAM = /^(res|response|reply|next|h|resp)$/;
 
@@ -426,6 +447,32 @@ const paramValues = (
             unknown(
               `parameter ${p.name} of ${fnName}(); its callers are not followed`,
               step(line, 'parameter', p.decl.text()),
+            ),
+        );
+    }
+    return env;
+  }
+  if (lang === 'go') {
+    const recv = fn.field('receiver');
+    for (const r of recv ? named(recv) : [])
+      for (const nm of r.fieldChildren('name'))
+        env.set(nm.text(), clean(step(line, 'constant', r.text())));
+    for (const p of params) {
+      const decl = p.decl.text();
+      if (GO_INPUT_TYPE.test(decl))
+        env.set(p.name, {
+          level: INPUT,
+          steps: [step(line, 'source', `${decl} (request input of ${fnName})`)],
+        });
+      else if (/\bhttp\.ResponseWriter\b/.test(decl))
+        env.set(p.name, clean(step(line, 'constant', decl)));
+      else
+        env.set(
+          p.name,
+          callers(params.indexOf(p), p.name) ??
+            unknown(
+              `parameter ${p.name} of ${fnName}(); its callers are not followed`,
+              step(line, 'parameter', decl),
             ),
         );
     }
@@ -607,6 +654,8 @@ const runTo = (
 /** True when nothing outside the file can call `fn` (private, underscore-named, not exported). */
 const filePrivate = (fn: Node, lang: FlowLanguage, name: string, text: string): boolean => {
   if (lang === 'python') return name.startsWith('_') && !name.startsWith('__');
+  // Go: any file of the package may call a function.
+  if (lang === 'go') return false;
   if (lang === 'java')
     return /\bprivate\b/.test(
       named(fn)

@@ -189,6 +189,33 @@ const PROPAGATE = new Set([
   'getAbsolutePath',
   'getCanonicalPath',
   'relative',
+  // Go's fmt, strings, path/filepath
+  'Sprintf',
+  'Sprint',
+  'Sprintln',
+  'Join',
+  'Replace',
+  'ReplaceAll',
+  'ToLower',
+  'ToUpper',
+  'TrimSpace',
+  'Trim',
+  'TrimPrefix',
+  'TrimSuffix',
+  'Title',
+  'Repeat',
+  'Split',
+  'Fields',
+  'Clean',
+  'Abs',
+  'Dir',
+  'Ext',
+  'QueryEscape',
+  'PathEscape',
+  'String',
+  'Bytes',
+  'string',
+  'rune',
   // dates and numbers as text
   'toISOString',
   'toUTCString',
@@ -273,7 +300,7 @@ const LIST_TYPE = /(List|Vector|Deque|Queue|Stack|Set)\b/;
 const MAP_TYPE = /(Map|Properties|Hashtable|Dictionary)\b/;
 const BUILDER_TYPE = /\b(StringBuilder|StringBuffer|StringJoiner)\b/;
 const FILE_OPEN =
-  /^(open|io\.open|codecs\.open|fs\.readFileSync|fs\.readFile|readFileSync|fs\.promises\.readFile|Files\.readString|Files\.readAllBytes|Files\.readAllLines|Files\.newBufferedReader|Files\.lines)$/;
+  /^(os\.ReadFile|ioutil\.ReadFile|os\.Open|open|io\.open|codecs\.open|fs\.readFileSync|fs\.readFile|readFileSync|fs\.promises\.readFile|Files\.readString|Files\.readAllBytes|Files\.readAllLines|Files\.newBufferedReader|Files\.lines)$/;
 const SOCKET_READ = /^(recv|recvfrom|recv_into|recvmsg|getInputStream|accept)$/;
 const FILE_CONTENT = /^(read|readline|readlines|read_text|read_bytes|readLine|readAllBytes)$/;
 
@@ -414,13 +441,19 @@ export const calleeOf = (
     const fn = n.field('function');
     if (!fn) return null;
     const receiver =
-      fn.kind() === 'attribute' || fn.kind() === 'member_expression' ? fn.field('object') : null;
+      fn.kind() === 'attribute' || fn.kind() === 'member_expression'
+        ? fn.field('object')
+        : fn.kind() === 'selector_expression'
+          ? fn.field('operand')
+          : null;
     const last =
       fn.kind() === 'attribute'
         ? fn.field('attribute')?.text()
         : fn.kind() === 'member_expression'
           ? fn.field('property')?.text()
-          : fn.text();
+          : fn.kind() === 'selector_expression'
+            ? fn.field('field')?.text()
+            : fn.text();
     return {
       text: fn.text(),
       name: last ?? fn.text(),
@@ -469,6 +502,15 @@ export const paramsOf = (fn: Node): { name: string; decl: Node }[] => {
   const params = fn.field('parameters') ?? fn.field('parameter');
   if (!params) return [];
   const list = params.kind() === 'identifier' ? [params] : named(params);
+  if (
+    fn.kind() === 'function_declaration' ||
+    fn.kind() === 'method_declaration' ||
+    fn.kind() === 'func_literal'
+  )
+    if (list.some((d) => d.kind() === 'parameter_declaration'))
+      return list.flatMap((decl) =>
+        decl.fieldChildren('name').map((n) => ({ name: n.text(), decl })),
+      );
   return list.flatMap((decl) => {
     const n = paramName(decl);
     return n && n.kind() === 'identifier' ? [{ name: n.text(), decl }] : [];
@@ -508,6 +550,8 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
       const vals = parts.map((p) => ev(ip, named(p)[0] ?? null, env));
       return withStep(joinAll(vals, clean(at('constant'))), at('propagate'));
     }
+    case 'interpreted_string_literal':
+    case 'raw_string_literal':
     case 'string_literal':
     case 'text_block':
       return constant(stripQuotes(n.text()), at('constant'));
@@ -521,6 +565,8 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
       const out = joinAll(vals, clean(at('constant')));
       return value === undefined ? out : { ...out, value };
     }
+    case 'int_literal':
+    case 'float_literal':
     case 'integer':
     case 'float':
     case 'number':
@@ -541,6 +587,7 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
       return constant(true, at('constant'));
     case 'false':
       return constant(false, at('constant'));
+    case 'nil':
     case 'none':
     case 'null':
     case 'null_literal':
@@ -634,6 +681,7 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
       if (op === '-' && typeof inner.value === 'number')
         return constant(-inner.value, at('constant'));
       if (op === 'typeof' || op === 'void' || op === 'delete') return clean(at('constant'));
+      if (op === '&' || op === '*' || op === '<-') return inner;
       return clean(at('constant'));
     }
     case 'conditional_expression':
@@ -715,11 +763,41 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
     case 'subscript':
     case 'subscript_expression':
     case 'array_access':
+    case 'index_expression':
       return subscript(ip, n, env);
     case 'attribute':
     case 'member_expression':
     case 'field_access':
+    case 'selector_expression':
       return member(ip, n, env);
+    case 'slice_expression':
+    case 'type_assertion_expression':
+    case 'type_conversion_expression':
+      return ev(ip, n.field('operand') ?? named(n)[named(n).length - 1] ?? null, env);
+    case 'composite_literal': {
+      const body = n.field('body');
+      const keys = new Map<string, Val>();
+      const elems: Val[] = [];
+      for (const e of body ? named(body) : []) {
+        if (e.kind() === 'keyed_element') {
+          const [k, v] = named(e);
+          const key = k?.kind() === 'literal_element' ? named(k)[0] : k;
+          const kv =
+            key?.kind() === 'field_identifier' || key?.kind() === 'identifier'
+              ? key.text()
+              : ev(ip, key ?? null, env).value;
+          const value = ev(
+            ip,
+            v?.kind() === 'literal_element' ? (named(v)[0] ?? null) : (v ?? null),
+            env,
+          );
+          if (kv === undefined || kv === null) return withStep(value, at('container'));
+          keys.set(String(kv), value);
+        } else if (e.kind() === 'literal_element') elems.push(ev(ip, named(e)[0] ?? null, env));
+      }
+      const all = joinAll([...keys.values(), ...elems], clean(at('constant')));
+      return keys.size ? { ...all, keys } : { ...all, elems };
+    }
     case 'call':
     case 'call_expression':
     case 'method_invocation':
@@ -732,6 +810,7 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
     case 'augmented_assignment_expression':
     case 'named_expression':
       return assignExpr(ip, n, env);
+    case 'func_literal':
     case 'lambda':
     case 'arrow_function':
     case 'function_expression':
@@ -816,7 +895,7 @@ const member = (ip: Interp, n: Node, env: Env): Val => {
   if (tracked) return tracked;
   const src = sourceAt(ip, text, n);
   if (src) return src;
-  const obj = n.field('object');
+  const obj = n.field('object') ?? n.field('operand');
   const prop = (n.field('attribute') ?? n.field('property') ?? n.field('field'))?.text() ?? '';
   const base = ev(ip, obj, env);
   if (base.keys?.has(prop))
@@ -831,7 +910,13 @@ const member = (ip: Interp, n: Node, env: Env): Val => {
 const subscript = (ip: Interp, n: Node, env: Env): Val => {
   const src = sourceAt(ip, n.text(), n);
   if (src) return src;
-  const obj = n.field('value') ?? n.field('object') ?? n.field('array') ?? named(n)[0] ?? null;
+  const obj =
+    n.field('value') ??
+    n.field('object') ??
+    n.field('array') ??
+    n.field('operand') ??
+    named(n)[0] ??
+    null;
   const idxNode = n.field('subscript') ?? n.field('index') ?? named(n)[1] ?? null;
   const base = ev(ip, obj, env);
   const idx = ev(ip, idxNode, env);
@@ -1466,8 +1551,26 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
           mark(kids[0]!, 'checked against an allow-list', c);
       return;
     }
+    // A lookup in a constant map or set used as a condition (Go: `if !allowed[x] { return }`).
+    if ((k === 'index_expression' || k === 'subscript') && truth) {
+      const base = c.field('operand') ?? c.field('value') ?? named(c)[0] ?? null;
+      const key = c.field('index') ?? c.field('subscript') ?? named(c)[1] ?? null;
+      if (base && ev(ip, base, env).level === CLEAN) mark(key, 'checked against an allow-list', c);
+      return;
+    }
     const call = calleeOf(c);
     if (!call || !truth) return;
+    // Go's strings.HasPrefix(s, base): the subject is the first argument.
+    if (call.name === 'HasPrefix' && PATH_CLASSES.has(ip.cls) && call.args.length === 2) {
+      const base = ev(ip, call.args[1]!, env);
+      const fixed =
+        ip.cls === 'open-redirect' || ip.cls === 'ssrf'
+          ? typeof base.value === 'string' && /^https?:\/\/[^/]+\//.test(base.value)
+          : base.value === undefined || (typeof base.value === 'string' && base.value.length > 1);
+      if (base.level === CLEAN && fixed)
+        mark(call.args[0]!, 'checked to stay under a fixed base', c);
+      return;
+    }
     const recv = call.receiver ? ev(ip, call.receiver, env) : null;
     const arg0 = call.args[0] ?? null;
     if (ALLOW_METHODS.has(call.name) && recv?.level === CLEAN && arg0)
@@ -1594,7 +1697,7 @@ const execSwitch = (
         if (st.kind() === 'break_statement') return cur;
         cur = exec(ip, st, cur);
       }
-      if (ip.lang === 'python') return cur;
+      if (ip.lang === 'python' || ip.lang === 'go') return cur;
     }
     return cur;
   };
@@ -1641,6 +1744,70 @@ export const exec = (ip: Interp, n: Node, env: Env): Env | null => {
         if (sameNode(d, ip.sink)) ip.hits.push(v);
       }
       return env;
+    case 'short_var_declaration':
+    case 'assignment_statement': {
+      const left = n.field('left');
+      const right = n.field('right');
+      const ls = left ? named(left) : [];
+      const rs = right ? named(right) : [];
+      const op = n.field('operator')?.text() ?? (k === 'short_var_declaration' ? ':=' : '=');
+      const vals = rs.map((r) => ev(ip, r, env));
+      ls.forEach((l, i) => {
+        let v =
+          rs.length === ls.length
+            ? vals[i]!
+            : joinAll(vals, clean(step(lineOf(n), 'constant', n.text())));
+        if (op !== '=' && op !== ':=') {
+          const old = ev(ip, l, env);
+          const value = op === '+=' ? fold('+', old.value, v.value) : undefined;
+          const j = join(old, v);
+          v = value === undefined ? { level: j.level, steps: j.steps } : { ...j, value };
+        }
+        if (l.text() !== '_') assign(ip, l, v, env, n);
+      });
+      return env;
+    }
+    case 'var_declaration':
+    case 'const_declaration':
+      for (const spec of named(n)) {
+        const names = spec.fieldChildren('name');
+        const value = spec.field('value');
+        const vs = value ? named(value).map((x) => ev(ip, x, env)) : [];
+        names.forEach((nm, i) =>
+          assign(
+            ip,
+            nm,
+            vs[i] ??
+              (vs.length
+                ? joinAll(vs, clean(step(lineOf(spec), 'constant', spec.text())))
+                : constant(null, step(lineOf(spec), 'constant', spec.text()))),
+            env,
+            spec,
+          ),
+        );
+      }
+      return env;
+    case 'statement_list':
+      return execBlock(ip, n, env);
+    case 'defer_statement':
+    case 'go_statement':
+    case 'inc_statement':
+    case 'dec_statement':
+    case 'send_statement':
+      for (const c of named(n)) ev(ip, c, env);
+      return env;
+    case 'expression_switch_statement': {
+      const e: Env | null = n.field('initializer') ? exec(ip, n.field('initializer')!, env) : env;
+      if (!e) return null;
+      const groups = named(n)
+        .filter((g) => g.kind() === 'expression_case' || g.kind() === 'default_case')
+        .map((g) => ({
+          labels: g.field('value') ? named(g.field('value')!) : [],
+          isDefault: g.kind() === 'default_case',
+          body: named(g).filter((c) => c.kind() !== 'expression_list'),
+        }));
+      return execSwitch(ip, n.field('value'), groups, e);
+    }
     case 'block':
     case 'statement_block':
     case 'synchronized_statement':
@@ -1652,6 +1819,11 @@ export const exec = (ip: Interp, n: Node, env: Env): Env | null => {
       );
     case 'if_statement':
       if (ip.lang === 'python') return pythonIf(ip, n, env);
+      if (n.field('initializer')) {
+        const e = exec(ip, n.field('initializer')!, env);
+        if (!e) return null;
+        return execIf(ip, n.field('condition'), n.field('consequence'), n.field('alternative'), e);
+      }
       return execIf(ip, n.field('condition'), n.field('consequence'), n.field('alternative'), env);
     case 'else_clause':
       return execBlock(ip, n, env);
@@ -1660,6 +1832,39 @@ export const exec = (ip: Interp, n: Node, env: Env): Env | null => {
     case 'enhanced_for_statement':
     case 'while_statement':
     case 'do_statement': {
+      const goRange = named(n).find((c) => c.kind() === 'range_clause');
+      if (goRange) {
+        const it = ev(ip, goRange.field('right'), env);
+        const left = goRange.field('left');
+        return loop(ip, n.field('body'), env, (le) => {
+          const names = left ? named(left) : [];
+          // for i, v := range xs: the index is a number, the value an element
+          names.forEach((nm, i) => {
+            if (nm.text() === '_') return;
+            const v =
+              i === 0 && names.length > 1 && !it.keys
+                ? clean(step(lineOf(n), 'constant', nm.text()))
+                : withStep(
+                    contents(it),
+                    step(lineOf(n), 'container', `${nm.text()} in ${goRange.text()}`),
+                  );
+            assign(ip, nm, v, le, n);
+          });
+        });
+      }
+      const goClause = named(n).find((c) => c.kind() === 'for_clause');
+      if (goClause) {
+        let e: Env | null = env;
+        const init = goClause.field('initializer');
+        if (init) e = exec(ip, init, env);
+        if (!e) return null;
+        const cond = goClause.field('condition');
+        if (cond) ev(ip, cond, e);
+        const update = goClause.field('update');
+        return loop(ip, n.field('body'), e, (le) => {
+          if (update) exec(ip, update, le);
+        });
+      }
       const init = n.fieldChildren('init').concat(n.fieldChildren('initializer'));
       let e: Env | null = env;
       for (const i of init)
@@ -1798,8 +2003,11 @@ export const exec = (ip: Interp, n: Node, env: Env): Env | null => {
     case 'return_statement':
     case 'throw_statement':
     case 'raise_statement': {
-      const e = named(n)[0] ?? null;
+      const first = named(n)[0] ?? null;
+      const e = first?.kind() === 'expression_list' ? (named(first)[0] ?? null) : first;
       const v = e ? ev(ip, e, env) : constant(null, step(lineOf(n), 'constant', n.text()));
+      if (first?.kind() === 'expression_list')
+        for (const x of named(first).slice(1)) ev(ip, x, env);
       if (k === 'return_statement') ip.returns.push(v);
       return null;
     }

@@ -18,7 +18,7 @@ export interface Node {
 }
 
 /** Languages the flow reconstruction reads. */
-export type FlowLanguage = 'python' | 'javascript' | 'typescript' | 'tsx' | 'java';
+export type FlowLanguage = 'python' | 'javascript' | 'typescript' | 'tsx' | 'java' | 'go';
 
 const EXTENSIONS: Record<string, FlowLanguage> = {
   py: 'python',
@@ -31,6 +31,7 @@ const EXTENSIONS: Record<string, FlowLanguage> = {
   cts: 'typescript',
   tsx: 'tsx',
   java: 'java',
+  go: 'go',
 };
 
 /** The flow language of a path, or null. */

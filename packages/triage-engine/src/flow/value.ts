@@ -107,7 +107,9 @@ export const joinAll = (vals: readonly Val[], fallback: Val): Val =>
 export const contents = (v: Val): Val => {
   if (!v.elems && !v.keys) return v;
   const parts = [...(v.elems ?? []), ...(v.keys?.values() ?? [])];
-  return joinAll(parts, { level: CLEAN, steps: v.steps });
+  // Any element, so no single constant (a lookup by an unknown key may also miss).
+  const { level, steps, reason } = joinAll(parts, { level: CLEAN, steps: v.steps });
+  return reason ? { level, steps, reason } : { level, steps };
 };
 
 export type Env = Map<string, Val>;

@@ -8,12 +8,12 @@
 export const CURVE: readonly (readonly [number, number])[] = [
   [-7.6, 0.02],
   [-0.8, 0.02],
-  [-0.6, 0.67],
-  [0, 0.67],
-  [0.2, 0.74],
-  [0.6, 0.74],
-  [1, 0.83],
-  [2.6, 0.83],
+  [-0.6, 0.5],
+  [-0.5, 0.5],
+  [-0.4, 0.75],
+  [0.6, 0.75],
+  [1, 0.81],
+  [2.6, 0.81],
 ];
 
 /** Observed accuracy of each WONT_FIX rule (Beta(9, 1) prior), used as its confidence. */
