@@ -12,6 +12,7 @@ import { JAVA, JS, PYTHON } from './corpus.mjs';
 import { pythonVersion } from './lib/compile.mjs';
 import { runEcosystem } from './lib/ecosystem.mjs';
 import { fetchJava, fetchJs, fetchPython } from './lib/fetch.mjs';
+import { GO, fetchGo, runGo } from './lib/go.mjs';
 import { markdown, summarize } from './lib/report.mjs';
 import { ensureJsScanner } from '../fix-rate/lib/js-scanner.mjs';
 import { versions } from '../fix-rate/lib/scanners.mjs';
@@ -22,6 +23,8 @@ const ECOSYSTEMS = {
   python: { specs: PYTHON, fetch: fetchPython },
   js: { specs: JS, fetch: fetchJs },
   java: { specs: JAVA, fetch: fetchJava },
+  // Go (lib/go.mjs): gosec and Semgrep, each fix compiled and re-scanned in a module copy.
+  go: { specs: GO, fetch: fetchGo, run: runGo },
 };
 
 const { values: args } = parseArgs({
@@ -39,7 +42,7 @@ const say = (line) => console.error(line);
 const only = args.only.split(',').filter(Boolean);
 const unknown = only.filter((e) => !(e in ECOSYSTEMS));
 if (unknown.length > 0)
-  throw new Error(`unknown ecosystem ${unknown.join(', ')}: python, js, java`);
+  throw new Error(`unknown ecosystem ${unknown.join(', ')}: python, js, java, go`);
 const maxPerRule = Number(args['max-per-rule']);
 
 const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
@@ -61,14 +64,14 @@ const records = [];
 const corpus = {};
 const figures = {};
 for (const eco of only) {
-  const { specs, fetch } = ECOSYSTEMS[eco];
+  const { specs, fetch, run = runEcosystem } = ECOSYSTEMS[eco];
   const chosen = args.limit ? specs.slice(0, Number(args.limit)) : specs;
   say(`${eco}: fetching ${chosen.length} packages (cached in ${CACHE})`);
   const fetched = await fetch(chosen, CACHE);
   const failed = fetched.filter((f) => f.error);
   for (const f of failed) say(`  not fetched: ${f.spec}: ${f.error}`);
   corpus[eco] = { packages: fetched.length - failed.length, notFetched: failed };
-  const pass = await runEcosystem({
+  const pass = await run({
     eco,
     root: join(CACHE, 'src', eco),
     packages: fetched.filter((f) => !f.error).map((f) => basename(f.dir)),
