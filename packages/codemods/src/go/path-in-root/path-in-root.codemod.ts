@@ -11,28 +11,48 @@ import { ensureGoImport, importedAs, packageUses, removeGoImport } from '../shar
 
 interface Data {
   os: string;
-  name: 'Open' | 'ReadFile';
+  /** The function as called (`Open`, `ReadFile`, `ioutil.ReadFile`, `OpenFile`, `Stat`...). */
+  name: string;
+  /** True for `os.Open`, `os.ReadFile` and `ioutil.ReadFile` of one path, which are rewritten. */
+  rewritable: boolean;
   /** The `filepath.Join(dir, ...)` argument, when the path is built under a directory. */
   join: SgNode | null;
 }
 
+/** File functions gosec G304/G703 report; only `Open` and `ReadFile` are rewritten here. */
+const CALLS = /^(Open|ReadFile|OpenFile|Create|Stat|Lstat|ReadDir|Remove|RemoveAll)$/;
+
 const fileReads = (file: SourceFile) => {
-  const os = importedAs(file.root, 'os');
-  if (!os) return [];
   const filepath = importedAs(file.root, 'path/filepath');
-  return packageCalls(file.root, os, /^(Open|ReadFile)$/).flatMap((call) => {
-    const [arg, ...rest] = argsOf(call);
-    if (!arg || rest.length > 0 || /^"/.test(arg.text()) || /^`/.test(arg.text())) return [];
-    const callee = arg.kind() === 'call_expression' ? calleeOf(arg) : null;
-    const join =
-      callee &&
-      filepath &&
-      callee.operand === filepath &&
-      callee.name === 'Join' &&
-      argsOf(arg).length >= 2
-        ? arg
-        : null;
-    return [{ node: call, data: { os, name: calleeOf(call)!.name as Data['name'], join } }];
+  return (['os', 'io/ioutil'] as const).flatMap((path) => {
+    const os = importedAs(file.root, path);
+    if (!os) return [];
+    return packageCalls(file.root, os, CALLS).flatMap((call) => {
+      const [arg] = argsOf(call);
+      if (!arg || /^["`]/.test(arg.text())) return [];
+      const callee = arg.kind() === 'call_expression' ? calleeOf(arg) : null;
+      const join =
+        callee &&
+        filepath &&
+        callee.operand === filepath &&
+        callee.name === 'Join' &&
+        argsOf(arg).length >= 2
+          ? arg
+          : null;
+      const name = calleeOf(call)!.name;
+      const rewritable = argsOf(call).length === 1 && (name === 'Open' || name === 'ReadFile');
+      return [
+        {
+          node: call,
+          data: {
+            os: importedAs(file.root, 'os') ?? 'os',
+            name: path === 'io/ioutil' ? `ioutil.${name}` : name,
+            join,
+            rewritable: rewritable && (path === 'os' || name === 'ReadFile'),
+          },
+        },
+      ];
+    });
   });
 };
 
@@ -90,11 +110,17 @@ export const goPathInRoot = defineCodemod<Data>({
   ],
   detect: fileReads,
   fix: ({ node, data }, editor, ctx) => {
-    const { os, name, join } = data!;
+    const { os, name, join, rewritable } = data!;
     if (!join) {
       return notApplicable(
         'unsafe_to_change',
         'the path is not built under a directory (filepath.Join(dir, ...)), so there is no root to confine it to',
+      );
+    }
+    if (!rewritable) {
+      return notApplicable(
+        'unsafe_to_change',
+        `${name} under a directory needs the directory opened once as an os.Root and ${name.replace(/^ioutil\./, '')} called on it (os.Root has OpenFile, Create, Stat, Lstat, Remove; Go 1.25 adds more): written by hand where the root lives`,
       );
     }
     const goMod = nearestFile(ctx.input, ctx.input.path, 'go.mod');
@@ -117,9 +143,16 @@ export const goPathInRoot = defineCodemod<Data>({
       editor.replace(node, `${os}.OpenInRoot(${dir!.text()}, ${inner})`);
       return;
     }
+    if (name.startsWith('ioutil.')) {
+      const ioutil = calleeOf(node)!.operand;
+      if (packageUses(editor.root, ioutil).length === 1) removeGoImport(editor, 'io/ioutil');
+    }
+    // Imports added at one place keep the order they are asked for: sorted, as gofmt wants.
     const io = ensureGoImport(editor, 'io', 'stdio');
-    const helper = io && ensureGoHelper(editor, { name: 'readFileIn', code: READ_IN(os, io) });
-    if (!helper) return notApplicable('unsafe_to_change', 'the name readFileIn or io is taken');
+    const osName = ensureGoImport(editor, 'os', 'stdos');
+    const helper =
+      io && osName && ensureGoHelper(editor, { name: 'readFileIn', code: READ_IN(osName, io) });
+    if (!helper) return notApplicable('unsafe_to_change', 'the name readFileIn, os or io is taken');
     editor.replace(node, `${helper}(${dir!.text()}, ${inner})`);
   },
 });
