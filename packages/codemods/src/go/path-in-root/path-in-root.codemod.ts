@@ -85,10 +85,11 @@ export const goPathInRoot = defineCodemod<Data>({
   title: 'Files opened inside their directory (os.Root)',
   description:
     '`os.Open(filepath.Join(dir, name))` becomes `os.OpenInRoot(dir, name)`, and ' +
-    '`os.ReadFile(filepath.Join(dir, name))` a `readFileIn(dir, name)` helper over ' +
+    '`os.ReadFile` or `ioutil.ReadFile` of `filepath.Join(dir, name)` a `readFileIn(dir, name)` helper over ' +
     '`os.OpenRoot`: the name can no longer leave `dir`, through `..`, an absolute path or a ' +
     'symbolic link. Needs Go 1.24 (os.Root), read from go.mod. A path not built under a ' +
-    'directory has nothing to confine it to and is left with the reason.',
+    'directory has nothing to confine it to and is left with the reason, as are `OpenFile`, ' +
+    '`Create`, `Stat` and `Remove` under a directory (the root must be opened where it lives).',
   rationale: {
     problem:
       'A name from a request joined to a directory (`../../etc/passwd`, or a symbolic link in ' +
