@@ -51,6 +51,20 @@ const bindingsOf = (root: SgNode): Bindings => {
       }
     }
   }
+  // `const exec = require('child_process').exec`, `let execSync = cp.execSync`: a member alias.
+  for (const declarator of root.findAll({ rule: { kind: 'variable_declarator' } })) {
+    const target = declarator.field('name');
+    const value = declarator.field('value') && unwrap(declarator.field('value')!);
+    if (target?.kind() !== 'identifier' || value?.kind() !== 'member_expression') continue;
+    const object = unwrap(value.field('object')!);
+    const fromModule =
+      (object.kind() === 'identifier' && result.namespaces.has(object.text())) ||
+      (object.kind() === 'call_expression' &&
+        object.field('function')?.text() === 'require' &&
+        MODULES.includes(stringValue(argsOf(object)[0]) ?? ''));
+    const property = value.field('property')?.text() ?? '';
+    if (fromModule && property in SHELL_CALLS) result.named.set(target.text(), property);
+  }
   bindingsCache.set(root, result);
   return result;
 };
