@@ -5,6 +5,7 @@ import { argsOf, calleeName, importsModule } from '../common/calls.js';
 import { unwrap } from '../common/request-input.js';
 import { requote, stringParts } from '../common/string-parts.js';
 import { sqlSource } from './sql-source.js';
+import type { Site } from '../../types.js';
 import { parameterize, type Driver } from './parameterize.js';
 
 type Data = { driver: Driver | null; value: SgNode };
@@ -58,7 +59,9 @@ export const jsSqlInjection = defineCodemod<Data>({
     'becomes a parameterized query: each value is replaced by a placeholder (`$1, $2` for `pg`, ' +
     '`?` for `mysql`/`mysql2`) and passed in a parameter array. Quotes around a value are ' +
     "dropped (`'${name}'` → `$1`); `'%${term}%'` becomes one parameter. Values used as table or " +
-    'column names, lists (`IN (...)`) or with existing placeholders are left for a person.',
+    'column names, lists (`IN (...)`) or with existing placeholders are left for a person. ' +
+    'Declined with the reason: a query that is one value built elsewhere (a query builder\u2019s ' +
+    'output, an options object, a parameter, a variable also used for something else).',
   rationale: {
     problem:
       'A value spliced into SQL text is parsed as SQL: a quote in it ends the string and the ' +
@@ -94,10 +97,24 @@ export const jsSqlInjection = defineCodemod<Data>({
           call.field('function')?.kind() === 'member_expression' &&
           METHODS.has(calleeName(call) ?? ''),
       )
-      .flatMap((call) => {
+      .flatMap((call): Site<Data>[] => {
         const [sql] = argsOf(call);
         const source = sql && sqlSource(sql);
-        if (!source) return [];
+        if (!source) {
+          // `db.query(sql)` of a value built elsewhere (a query builder's output, an options
+          // object, a parameter): nothing here shows which parts are values to bind.
+          const opaque = sql && !['string', 'template_string'].includes(String(unwrap(sql).kind()));
+          return opaque
+            ? [
+                {
+                  node: call,
+                  anchors: [sql],
+                  decline:
+                    'the query is one value built elsewhere (a query builder\u2019s output, an options object or a parameter): which parts are values to bind is decided where it is built',
+                },
+              ]
+            : [];
+        }
         return [
           {
             node: call,
