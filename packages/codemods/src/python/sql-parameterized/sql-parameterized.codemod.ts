@@ -1,6 +1,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { notApplicable } from '../../engine/codemod.js';
 import { defineCodemod } from '../../engine/define.js';
+import type { Site } from '../../types.js';
 import type { SourceFile } from '../../engine/source-file.js';
 import { argumentsOf, insertArgumentAfter } from '../shared/args.js';
 import { enclosingFunction, nameUsed } from '../shared/names.js';
@@ -121,9 +122,9 @@ const siteOf = (call: SgNode, argument: SgNode) => {
 };
 
 /** Every `.execute(...)` (or same-file helper) call that runs a query built from values. */
-const builtQueries = (file: SourceFile) => {
+const builtQueries = (file: SourceFile): Site<Data>[] => {
   const helpers = executeHelpers(file.root);
-  return file.root.findAll({ rule: { kind: 'call' } }).flatMap((call) => {
+  return file.root.findAll({ rule: { kind: 'call' } }).flatMap((call): Site<Data>[] => {
     const callee = call.field('function');
     const method = callee?.kind() === 'attribute' ? callee.field('attribute')!.text() : null;
     const isExecute = method === 'execute' || method === 'executemany';
@@ -134,7 +135,18 @@ const builtQueries = (file: SourceFile) => {
     const argument = args[at];
     if (!argument || argument.kind() === 'keyword_argument') return [];
     const site = siteOf(call, argument);
-    if (!site) return [];
+    if (!site) {
+      return [
+        {
+          node: call,
+          anchors: [argument],
+          decline:
+            argument.kind() === 'string' && !argument.find({ rule: { kind: 'interpolation' } })
+              ? 'the query is a constant string: no value is formatted into it'
+              : 'the query is one value built elsewhere (a parameter, an attribute, a statement object or a helper\u2019s result): which parts are values to bind is decided where it is built',
+        },
+      ];
+    }
     const refusal =
       site.refusal ??
       (method === 'executemany' ? 'executemany runs one query for many rows' : undefined) ??
@@ -186,7 +198,9 @@ export const pythonSqlParameterized = defineCodemod<Data>({
     'time it runs, the parameters are bound where the query is built (`sql, sql_params = ' +
     '"...", (...)`). Policy: behaviour-preserving; a query variable that is also logged is a ' +
     '`behaviour_change` (the log shows placeholders). Values that stand for table or column ' +
-    'names, conditions or `IN` lists, and an unknown driver, are declined with the reason.',
+    'names, conditions or `IN` lists, an unknown driver, a constant query and a query that is ' +
+    'one value built elsewhere (a parameter, a statement object, a helper\u2019s result) are ' +
+    'declined with the reason.',
   rationale: {
     problem:
       'Splicing values into SQL text lets a value that contains a quote or SQL syntax change the ' +
