@@ -144,7 +144,8 @@ export const runEcosystem = async ({ eco, root, packages, work, maxPerRule, reus
     `${eco}: ${scan.results.length} results, ${covered.length} with a codemod, fixing ${chosen.length}`,
   );
 
-  const verify = join(work, 'verify', eco);
+  // One folder per run: two runs of an ecosystem at once must not re-scan each other's copies.
+  const verify = join(work, 'verify', `${eco}-${process.pid}`);
   rmSync(verify, { recursive: true, force: true });
   const t0 = performance.now();
   const records = [];
