@@ -418,7 +418,7 @@ describe('stranded scans', () => {
       await ingester.worker.pause();
       const scanId = await other.submit(repoId, corpus('codeql__cqa_valid-sarif.sarif'));
       await other.producer.queue.obliterate({ force: true });
-      await ingester.worker.resume();
+      ingester.worker.resume();
       // The worker's connection drops and reconnects, as when Redis restarts.
       ingester.redis.disconnect(true);
       expect(await other.waitForScan(scanId)).toMatchObject({
