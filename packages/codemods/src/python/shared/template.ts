@@ -1,6 +1,6 @@
 import type { SgNode } from '@ast-grep/napi';
 import { positional } from './args.js';
-import { decodeText, parseLiteral, type StringLiteral } from './strings.js';
+import { decodeText, literalValue, parseLiteral, type StringLiteral } from './strings.js';
 
 /**
  * A string built from literal text and values: `f"ls {d}"`, `"ls " + d`, `"ls %s" % d`,
@@ -23,6 +23,14 @@ const value = (node: SgNode, conversion: 's' | 'd' = 's'): TemplatePiece => ({
 
 const isStringNode = (node: SgNode): boolean =>
   node.kind() === 'string' || node.kind() === 'concatenated_string';
+
+/** A string literal, possibly in parentheses (`("SELECT ... "\n "WHERE ...") % args`). */
+const isStringOperand = (node: SgNode): boolean => {
+  if (isStringNode(node)) return true;
+  if (node.kind() !== 'parenthesized_expression') return false;
+  const inner = node.namedChildren().filter((c) => c.kind() !== 'comment');
+  return inner.length === 1 && isStringOperand(inner[0]!);
+};
 
 const literalPieces = (node: SgNode, literals: StringLiteral[]): TemplatePiece[] | string => {
   if (node.kind() === 'concatenated_string') {
@@ -52,21 +60,51 @@ const literalPieces = (node: SgNode, literals: StringLiteral[]): TemplatePiece[]
   return out;
 };
 
-/** `%s`/`%d` directives of a %-format string, with the values they take. */
+/** Values that read the same when evaluated twice. */
+const SIMPLE = new Set(['identifier', 'attribute', 'string', 'integer', 'float']);
+
+/** A `{"key": value, ...}` literal with string keys only: key → value node; else null. */
+const stringKeyed = (node: SgNode): Map<string, SgNode> | null => {
+  if (node.kind() !== 'dictionary') return null;
+  const out = new Map<string, SgNode>();
+  for (const item of node.namedChildren()) {
+    if (item.kind() === 'comment') continue;
+    if (item.kind() !== 'pair') return null;
+    const key = literalValue(item.field('key')!);
+    if (key === null) return null;
+    out.set(key, item.field('value')!);
+  }
+  return out;
+};
+
+/**
+ * `%s`/`%d` directives of a %-format string, with the values they take: positional from a
+ * tuple or one value, or `%(name)s` from a dict literal with string keys.
+ */
 const percentPieces = (format: TemplatePiece[], right: SgNode): TemplatePiece[] | string => {
+  const named = stringKeyed(right);
   const values = right.kind() === 'tuple' ? right.namedChildren() : [right];
   if (values.some((v) => String(v.kind()).includes('splat'))) return 'a starred %-format argument';
   const out: TemplatePiece[] = [];
   let next = 0;
+  const used = new Set<string>();
   for (const piece of format) {
     if (piece.kind === 'value') return 'an f-string used with %';
-    const re = /%(%|[sdi])|%/g;
+    const re = /%(%|[sdi]|\(([A-Za-z_]\w*)\)([sdi]))|%/g;
     let last = 0;
     for (let m = re.exec(piece.value); m; m = re.exec(piece.value)) {
       if (!m[1]) return 'a %-format directive other than %s, %d or %%';
       out.push(text(piece.value.slice(last, m.index)));
       if (m[1] === '%') out.push(text('%'));
-      else {
+      else if (m[2] !== undefined) {
+        const v = named?.get(m[2]);
+        if (!v) return `no dict literal value for the %-format key ${m[2]}`;
+        if (used.has(m[2]) && !SIMPLE.has(String(v.kind())))
+          return `the %-format key ${m[2]} is used twice with a computed value`;
+        used.add(m[2]);
+        out.push(value(v, m[3] === 's' ? 's' : 'd'));
+      } else {
+        if (named) return 'a %-format mixing a dict with positional directives';
         const v = values[next++];
         if (!v) return 'fewer %-format values than directives';
         out.push(value(v, m[1] === 's' ? 's' : 'd'));
@@ -75,7 +113,8 @@ const percentPieces = (format: TemplatePiece[], right: SgNode): TemplatePiece[] 
     }
     out.push(text(piece.value.slice(last)));
   }
-  if (next !== values.length) return 'more %-format values than directives';
+  if (named ? used.size !== named.size : next !== values.length)
+    return 'more %-format values than directives';
   return out;
 };
 
@@ -150,7 +189,7 @@ export const templateOf = (node: SgNode): Template => {
         if (typeof r === 'string') return r;
         return [...l, ...r];
       }
-      if (op === '%' && isStringNode(left)) {
+      if (op === '%' && isStringOperand(left)) {
         const format = walk(left);
         return typeof format === 'string' ? format : percentPieces(format, right);
       }
@@ -160,7 +199,7 @@ export const templateOf = (node: SgNode): Template => {
       const callee = n.field('function');
       if (callee?.kind() === 'attribute' && callee.field('attribute')?.text() === 'format') {
         const object = callee.field('object')!;
-        if (!isStringNode(object)) return '.format() on something other than a literal';
+        if (!isStringOperand(object)) return '.format() on something other than a literal';
         const format = walk(object);
         return typeof format === 'string' ? format : formatPieces(format, n);
       }

@@ -27,7 +27,7 @@ const usedStyles = (root: SgNode): Set<Paramstyle> => {
     const callee = call.field('function');
     if (
       callee?.kind() !== 'attribute' ||
-      !/^execute(many)?$/.test(callee.field('attribute')!.text())
+      !/^(execute(many)?|exec_driver_sql)$/.test(callee.field('attribute')!.text())
     )
       continue;
     const args = call.field('arguments')?.namedChildren() ?? [];

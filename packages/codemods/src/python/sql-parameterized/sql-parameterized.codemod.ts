@@ -8,6 +8,7 @@ import { enclosingFunction, nameUsed } from '../shared/names.js';
 import { commonBlock, localUses } from '../shared/scope.js';
 import { encodeText } from '../shared/strings.js';
 import { templateOf, type TemplatePiece } from '../shared/template.js';
+import { sqlBuiltElsewhere } from './elsewhere.js';
 import { paramstyleOf } from './paramstyle.js';
 import { parameterize } from './rewrite.js';
 
@@ -121,13 +122,19 @@ const siteOf = (call: SgNode, argument: SgNode) => {
   return { built, scope, anchor, refusal, pieces: template.pieces, quote, hoist, logged };
 };
 
+/**
+ * DB-API cursor methods and SQLAlchemy's `Connection.exec_driver_sql(statement, parameters)`,
+ * which hands the statement and parameters to the driver's cursor as they are.
+ */
+const EXECUTE = new Set(['execute', 'executemany', 'exec_driver_sql']);
+
 /** Every `.execute(...)` (or same-file helper) call that runs a query built from values. */
 const builtQueries = (file: SourceFile): Site<Data>[] => {
   const helpers = executeHelpers(file.root);
-  return file.root.findAll({ rule: { kind: 'call' } }).flatMap((call): Site<Data>[] => {
+  const executed = file.root.findAll({ rule: { kind: 'call' } }).flatMap((call): Site<Data>[] => {
     const callee = call.field('function');
     const method = callee?.kind() === 'attribute' ? callee.field('attribute')!.text() : null;
-    const isExecute = method === 'execute' || method === 'executemany';
+    const isExecute = method !== null && EXECUTE.has(method);
     const helper = callee?.kind() === 'identifier' ? helpers.get(callee.text()) : undefined;
     if (!isExecute && helper === undefined) return [];
     const args = argumentsOf(call);
@@ -166,6 +173,8 @@ const builtQueries = (file: SourceFile): Site<Data>[] => {
     const anchors = [site.built, ...(site.anchor ? [site.anchor] : [])];
     return [{ node: call, anchors, data, ...(site.scope ? { scope: site.scope } : {}) }];
   });
+  const taken = executed.flatMap((s) => [s.node, ...(s.anchors ?? [])]);
+  return [...executed, ...sqlBuiltElsewhere<Data>(file.root, taken)];
 };
 
 /** `remediate:python/sql-parameterized`: SQL built with f-strings, `%`, `.format` or `+` → parameters. */
@@ -188,8 +197,9 @@ export const pythonSqlParameterized = defineCodemod<Data>({
   owasp: ['A03:2021'],
   title: 'Parameterized SQL instead of f-strings, %, .format and concatenation',
   description:
-    'Rewrites a DB-API `cursor.execute(query)` (or a same-file helper that forwards its query and ' +
-    'parameters to `execute`) whose query is built with an f-string, `%`, `.format()` or `+` ' +
+    'Rewrites a DB-API `cursor.execute(query)` (also SQLAlchemy `exec_driver_sql`, or a ' +
+    'same-file helper that forwards its query and parameters to `execute`) whose query is built ' +
+    'with an f-string, `%` (positional or `%(name)s` with a dict literal), `.format()` or `+` ' +
     '(inline, or in a local variable used only by the call) into a query with placeholders plus ' +
     'a parameter tuple: `?` for sqlite3, `%s` for psycopg, PyMySQL and mysqlclient (inferred from ' +
     'the calls, imports or requirements of the project). Quoted values lose their quotes; a value ' +
@@ -200,7 +210,9 @@ export const pythonSqlParameterized = defineCodemod<Data>({
     '`behaviour_change` (the log shows placeholders). Values that stand for table or column ' +
     'names, conditions or `IN` lists, an unknown driver, a constant query and a query that is ' +
     'one value built elsewhere (a parameter, a statement object, a helper\u2019s result) are ' +
-    'declined with the reason.',
+    'declined with the reason, and so is SQL text that no `execute()` in the file runs where ' +
+    'it is built: returned to the caller, passed to a statement builder (`RawSQL`, `DDL`), ' +
+    'appended to a larger statement, or the message of a raised exception.',
   rationale: {
     problem:
       'Splicing values into SQL text lets a value that contains a quote or SQL syntax change the ' +

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { CODEMODS } from '../src/index.js';
+import { loadFixtures } from './fixture-loader.js';
+
+/**
+ * Declined fixtures of Python codemods whose reason must name the form: the generic harness only
+ * checks `unsafe_to_change`, which any refusal would satisfy.
+ */
+const EXPECTED: Record<string, Record<string, RegExp>> = {
+  'remediate:python/sql-parameterized': {
+    'returned-identifier-fragment': /a value stands where SQL expects a name/,
+    'returned-data-value': /returned and run by the caller/,
+    'raised-message': /message of a raised exception/,
+    'passed-to-builder': /passed to RawSQL\(\)/,
+  },
+};
+
+describe.each(Object.entries(EXPECTED))('%s declines', (id, cases) => {
+  const codemod = CODEMODS.find((c) => c.id === id)!;
+  const fixtures = loadFixtures(codemod);
+  it.each(Object.entries(cases))('%s: with its reason', (name, reason) => {
+    const fixture = fixtures.find((f) => f.name === name);
+    expect(fixture, `fixture ${name}`).toBeDefined();
+    const result = codemod.transform(fixture!.input);
+    expect(result).toMatchObject({ kind: 'not_applicable', reason: 'unsafe_to_change' });
+    expect(result.kind === 'not_applicable' && result.detail).toMatch(reason);
+  });
+});
