@@ -108,6 +108,18 @@ export interface ForgeProvider {
     number: number | null,
     hint?: PullRequestHint,
   ): Promise<PullRequestState>;
+  /**
+   * Closes an open PR/MR without merging it and says why (`note`, appended once to its
+   * description), e.g. a fix superseded by a merge. One write, so a retried call changes
+   * nothing more; a PR already merged or closed is left as it is. `git` deletes the branch (its
+   * "PR"), only while it still points at `hint.headSha`. Returns the state after the call.
+   */
+  closePullRequest(
+    repo: ForgeRepository,
+    number: number | null,
+    note: string,
+    hint?: PullRequestHint,
+  ): Promise<PullRequestState>;
   /** Open PRs whose head branch starts with `branchPrefix` (for the per-repository cap `max_open_prs`). */
   countOpenPullRequests(repo: ForgeRepository, branchPrefix: string): Promise<number>;
   /**

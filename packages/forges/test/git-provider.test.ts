@@ -169,4 +169,39 @@ describe('git provider branch state', () => {
     ).toMatchObject({ state: 'closed' });
     expect(await provider().branchHead(repo, branch)).toBeNull();
   });
+
+  it('when a published branch is closed, then it is deleted and reads as closed; closing again changes nothing', async () => {
+    const published = await provider().publish(repo, request());
+    const hint = { branch, headSha: published.headSha };
+    expect(await provider().closePullRequest(repo, null, 'Superseded.', hint)).toMatchObject({
+      state: 'closed',
+    });
+    expect(await provider().branchHead(repo, branch)).toBeNull();
+    expect(await provider().closePullRequest(repo, null, 'Superseded.', hint)).toMatchObject({
+      state: 'closed',
+    });
+    expect(git(origin.bare, 'rev-parse', 'main')).toBe(baseSha);
+  });
+
+  it('when someone pushed to the branch since it was published, then closing leaves it open', async () => {
+    const published = await provider().publish(repo, request());
+    const theirs = origin.commit({ 'app/hash.py': 'changed by a person\n' }, { branch });
+    const state = await provider().closePullRequest(repo, null, 'Superseded.', {
+      branch,
+      headSha: published.headSha,
+    });
+    expect(state.state).toBe('open');
+    expect(await provider().branchHead(repo, branch)).toBe(theirs);
+  });
+
+  it('when a merged branch is closed, then it stays merged and the base is untouched', async () => {
+    const published = await provider().publish(repo, request());
+    const merge = origin.mergeIntoMain(branch);
+    const state = await provider().closePullRequest(repo, null, 'Superseded.', {
+      branch,
+      headSha: published.headSha,
+    });
+    expect(state).toMatchObject({ state: 'merged', mergeCommitSha: merge });
+    expect(await provider().branchHead(repo, branch)).toBe(published.headSha);
+  });
 });

@@ -52,6 +52,25 @@ afterEach(async () => {
 });
 
 describe('GitHub pull request state', () => {
+  it('when an open PR is closed with a note, then one update closes it and appends the note once; a merged PR is left as it is', async () => {
+    const a = await publish('remediation/a');
+    const b = await publish('remediation/b');
+    const note = 'Superseded: the code changed under this fix.';
+    expect(await provider().closePullRequest(repo, a.prNumber, note)).toMatchObject({
+      state: 'closed',
+      mergedAt: null,
+      number: a.prNumber,
+    });
+    expect(gh.pull(a.prNumber!)).toMatchObject({ state: 'closed', body: note });
+    const updates = () => gh.operations().filter((o) => o === 'pulls/update').length;
+    expect(updates()).toBe(1);
+    expect((await provider().closePullRequest(repo, a.prNumber, note)).state).toBe('closed');
+    expect(updates()).toBe(1);
+    gh.merge(b.prNumber!, 'carol');
+    expect((await provider().closePullRequest(repo, b.prNumber, note)).state).toBe('merged');
+    expect(updates()).toBe(1);
+  });
+
   it('when a PR is open, merged or closed, then pullRequest reports it with who and when', async () => {
     const a = await publish('remediation/a');
     const b = await publish('remediation/b');

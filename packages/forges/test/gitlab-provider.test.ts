@@ -173,6 +173,27 @@ describe('GitLab merge request state and errors', () => {
     expect(await provider().countOpenPullRequests(repo, 'remediation/')).toBe(0);
   });
 
+  it('when an open MR is closed with a note, then one edit closes it and appends the note once; a merged MR is left as it is', async () => {
+    const a = await provider().publish(repo, request({ pr: { ...request().pr, body: 'Why.' } }));
+    const b = await provider().publish(repo, request({ branch: 'remediation/go-sql/fix-4' }));
+    const note = 'Superseded: the code changed under this fix.';
+    expect(await provider().closePullRequest(repo, a.prNumber, note)).toMatchObject({
+      state: 'closed',
+      number: a.prNumber,
+    });
+    expect(gl.mr(a.prNumber!)).toMatchObject({
+      state: 'closed',
+      description: `Why.\n\n---\n\n${note}`,
+    });
+    const edits = () => gl.operations().filter((o) => o === 'merge-requests/edit').length;
+    const before = edits();
+    expect((await provider().closePullRequest(repo, a.prNumber, note)).state).toBe('closed');
+    expect(edits()).toBe(before);
+    gl.merge(b.prNumber!, 'carol');
+    expect((await provider().closePullRequest(repo, b.prNumber, note)).state).toBe('merged');
+    expect(edits()).toBe(before);
+  });
+
   it('when GitLab answers 429 with Retry-After, then the error is rate_limited with that wait', async () => {
     gl.inject({
       operationId: 'branches/show',

@@ -109,95 +109,124 @@ const publishOnce = async (
  * without a work tree and pushed as `refs/heads/<branch>`; the "PR" is the branch, with a
  * compare URL when a template is configured.
  */
-export const createGitProvider = (settings: GitProviderSettings): ForgeProvider => ({
-  kind: 'git',
+export const createGitProvider = (settings: GitProviderSettings): ForgeProvider => {
+  const provider: ForgeProvider = {
+    kind: 'git',
 
-  async branchHead(repo, branch) {
-    const runner = await runnerFor(settings, repo);
-    return (await remoteHeads(runner, [branch])).get(branch) ?? null;
-  },
+    async branchHead(repo, branch) {
+      const runner = await runnerFor(settings, repo);
+      return (await remoteHeads(runner, [branch])).get(branch) ?? null;
+    },
 
-  async publish(repo: ForgeRepository, req: PublishRequest): Promise<PublishResult> {
-    checkPublishRequest(req);
-    const runner = await runnerFor(settings, repo);
-    return serialized(runner.gitDir, async () => {
-      for (let attempt = 0; attempt < 3; attempt += 1) {
-        const outcome = await publishOnce(settings, runner, req);
-        if (outcome) {
-          return {
-            prUrl: compareUrl(settings.compareUrlTemplate, repo, req.baseBranch, req.branch),
-            prNumber: null,
-            branch: req.branch,
-            headSha: outcome.headSha,
-            created: outcome.changed,
-            warnings: [],
-          };
+    async publish(repo: ForgeRepository, req: PublishRequest): Promise<PublishResult> {
+      checkPublishRequest(req);
+      const runner = await runnerFor(settings, repo);
+      return serialized(runner.gitDir, async () => {
+        for (let attempt = 0; attempt < 3; attempt += 1) {
+          const outcome = await publishOnce(settings, runner, req);
+          if (outcome) {
+            return {
+              prUrl: compareUrl(settings.compareUrlTemplate, repo, req.baseBranch, req.branch),
+              prNumber: null,
+              branch: req.branch,
+              headSha: outcome.headSha,
+              created: outcome.changed,
+              warnings: [],
+            };
+          }
         }
-      }
-      throw new ForgeError('conflict', `branch '${req.branch}' kept moving while it was pushed`);
-    });
-  },
-
-  async pullRequest(repo, _number, hint): Promise<PullRequestState> {
-    if (!hint) throw new ForgeError('invalid', 'a git branch state needs the branch (hint)');
-    const baseBranch = hint.baseBranch ?? repo.defaultBranch;
-    const runner = await runnerFor(settings, repo);
-    return serialized(runner.gitDir, async () => {
-      const heads = await remoteHeads(runner, [hint.branch, baseBranch]);
-      const base = heads.get(baseBranch);
-      if (!base) throw new ForgeError('not_found', `base branch '${baseBranch}' does not exist`);
-      const branch = heads.get(hint.branch) ?? null;
-      await fetchBranches(runner, branch ? [baseBranch, hint.branch] : [baseBranch]);
-      const head = branch ?? hint.headSha ?? null;
-      const url = compareUrl(settings.compareUrlTemplate, repo, baseBranch, hint.branch);
-      const state = (
-        s: PullRequestState['state'],
-        extra: Partial<PullRequestState> = {},
-      ): PullRequestState => ({
-        state: s,
-        mergedAt: null,
-        mergedBy: null,
-        mergeCommitSha: null,
-        closedAt: null,
-        closedBy: null,
-        url,
-        number: null,
-        ...extra,
+        throw new ForgeError('conflict', `branch '${req.branch}' kept moving while it was pushed`);
       });
-      if (head && (await hasCommit(runner, head)) && (await isAncestor(runner, head, base))) {
-        // The oldest commit of the base that contains the head: the merge (or the head itself, fast-forwarded).
-        const path = (
-          await runner.run(['rev-list', '--ancestry-path', '--reverse', `${head}..${base}`])
-        ).stdout
-          .toString('utf8')
-          .split('\n')[0]
-          ?.trim();
-        const mergeCommit = path || head;
-        const when = (await runner.run(['show', '-s', '--format=%cI', mergeCommit])).stdout
-          .toString('utf8')
-          .trim();
-        return state('merged', {
-          mergeCommitSha: mergeCommit,
-          mergedAt: when || null,
-          closedAt: when || null,
+    },
+
+    async pullRequest(repo, _number, hint): Promise<PullRequestState> {
+      if (!hint) throw new ForgeError('invalid', 'a git branch state needs the branch (hint)');
+      const baseBranch = hint.baseBranch ?? repo.defaultBranch;
+      const runner = await runnerFor(settings, repo);
+      return serialized(runner.gitDir, async () => {
+        const heads = await remoteHeads(runner, [hint.branch, baseBranch]);
+        const base = heads.get(baseBranch);
+        if (!base) throw new ForgeError('not_found', `base branch '${baseBranch}' does not exist`);
+        const branch = heads.get(hint.branch) ?? null;
+        await fetchBranches(runner, branch ? [baseBranch, hint.branch] : [baseBranch]);
+        const head = branch ?? hint.headSha ?? null;
+        const url = compareUrl(settings.compareUrlTemplate, repo, baseBranch, hint.branch);
+        const state = (
+          s: PullRequestState['state'],
+          extra: Partial<PullRequestState> = {},
+        ): PullRequestState => ({
+          state: s,
+          mergedAt: null,
+          mergedBy: null,
+          mergeCommitSha: null,
+          closedAt: null,
+          closedBy: null,
+          url,
+          number: null,
+          ...extra,
         });
-      }
-      return branch ? state('open') : state('closed');
-    });
-  },
+        if (head && (await hasCommit(runner, head)) && (await isAncestor(runner, head, base))) {
+          // The oldest commit of the base that contains the head: the merge (or the head itself, fast-forwarded).
+          const path = (
+            await runner.run(['rev-list', '--ancestry-path', '--reverse', `${head}..${base}`])
+          ).stdout
+            .toString('utf8')
+            .split('\n')[0]
+            ?.trim();
+          const mergeCommit = path || head;
+          const when = (await runner.run(['show', '-s', '--format=%cI', mergeCommit])).stdout
+            .toString('utf8')
+            .trim();
+          return state('merged', {
+            mergeCommitSha: mergeCommit,
+            mergedAt: when || null,
+            closedAt: when || null,
+          });
+        }
+        return branch ? state('open') : state('closed');
+      });
+    },
 
-  async countOpenPullRequests(repo, branchPrefix) {
-    const runner = await runnerFor(settings, repo);
-    return serialized(runner.gitDir, async () => {
-      const heads = await remoteHeadsWithPrefix(runner, branchPrefix);
-      const base = (await remoteHeads(runner, [repo.defaultBranch])).get(repo.defaultBranch);
-      if (!base) return heads.size;
-      await fetchBranches(runner, [repo.defaultBranch, ...heads.keys()]);
-      let open = 0;
-      for (const sha of heads.values()) if (!(await isAncestor(runner, sha, base))) open += 1;
-      return open;
-    });
-  },
+    async closePullRequest(repo, number, _note, hint): Promise<PullRequestState> {
+      const state = await provider.pullRequest(repo, number, hint);
+      // The branch is the "PR": deleted only while it still holds the head we published (the
+      // lease), so a branch someone pushed to since, or one we cannot identify, is left alone.
+      if (state.state !== 'open' || !hint?.headSha) return state;
+      const runner = await runnerFor(settings, repo);
+      const push = await serialized(runner.gitDir, () =>
+        runner.run(
+          [
+            'push',
+            '--porcelain',
+            '--quiet',
+            `--force-with-lease=refs/heads/${hint.branch}:${hint.headSha}`,
+            '--',
+            runner.url,
+            `:refs/heads/${hint.branch}`,
+          ],
+          { remote: true, allowFailure: true },
+        ),
+      );
+      const moved = /stale info|\[rejected\]/i;
+      if (push.exitCode !== 0 && !moved.test(`${push.stderr}${push.stdout.toString('utf8')}`))
+        throw gitFailure('push', push, runner.secrets);
+      return provider.pullRequest(repo, number, hint);
+    },
 
-  gitCredentials: () => Promise.resolve(gitCredentialsFor(settings.credentials)),
-});
+    async countOpenPullRequests(repo, branchPrefix) {
+      const runner = await runnerFor(settings, repo);
+      return serialized(runner.gitDir, async () => {
+        const heads = await remoteHeadsWithPrefix(runner, branchPrefix);
+        const base = (await remoteHeads(runner, [repo.defaultBranch])).get(repo.defaultBranch);
+        if (!base) return heads.size;
+        await fetchBranches(runner, [repo.defaultBranch, ...heads.keys()]);
+        let open = 0;
+        for (const sha of heads.values()) if (!(await isAncestor(runner, sha, base))) open += 1;
+        return open;
+      });
+    },
+
+    gitCredentials: () => Promise.resolve(gitCredentialsFor(settings.credentials)),
+  };
+  return provider;
+};

@@ -18,7 +18,13 @@ import {
   type CodeScanningAnalysis,
 } from './github-code-scanning.js';
 import { call, githubCoordinates, type GithubContext } from './github-context.js';
-import { createGithubPull, decorateGithubPull, findGithubPull } from './github-pull.js';
+import {
+  createGithubPull,
+  decorateGithubPull,
+  findGithubPull,
+  githubPullState,
+} from './github-pull.js';
+import { withCloseNote } from '../publish/close-note.js';
 
 export interface GithubProviderOptions {
   credentials: ForgeCredentials | null;
@@ -88,28 +94,28 @@ export const createGithubProvider = (options: GithubProviderOptions): GithubForg
     async pullRequest(repo, number): Promise<PullRequestState> {
       if (number === null)
         throw new ForgeError('invalid', 'a GitHub pull request needs its number');
+      return githubPullState(context(repo), number);
+    },
+
+    async closePullRequest(repo, number, note): Promise<PullRequestState> {
+      if (number === null)
+        throw new ForgeError('invalid', 'a GitHub pull request needs its number');
       const ctx = context(repo);
       const { data: pull } = await call(ctx, 'read pull request', () =>
         ctx.client.rest.pulls.get({ owner: ctx.owner, repo: ctx.repo, pull_number: number }),
       );
-      const merged = pull.merged_at !== null;
-      let closedBy: string | null = null;
-      if (pull.state === 'closed' && !merged) {
-        const { data: issue } = await call(ctx, 'read pull request issue', () =>
-          ctx.client.rest.issues.get({ owner: ctx.owner, repo: ctx.repo, issue_number: number }),
+      if (pull.state === 'open') {
+        await call(ctx, 'close pull request', () =>
+          ctx.client.rest.pulls.update({
+            owner: ctx.owner,
+            repo: ctx.repo,
+            pull_number: number,
+            state: 'closed',
+            body: withCloseNote(pull.body, note),
+          }),
         );
-        closedBy = issue.closed_by?.login ?? null;
       }
-      return {
-        state: merged ? 'merged' : pull.state === 'open' ? 'open' : 'closed',
-        mergedAt: pull.merged_at,
-        mergedBy: pull.merged_by?.login ?? null,
-        mergeCommitSha: merged ? pull.merge_commit_sha : null,
-        closedAt: pull.closed_at,
-        closedBy: merged ? (pull.merged_by?.login ?? null) : closedBy,
-        url: pull.html_url,
-        number: pull.number,
-      };
+      return githubPullState(ctx, number);
     },
 
     async countOpenPullRequests(repo, branchPrefix) {

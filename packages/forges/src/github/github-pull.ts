@@ -1,5 +1,5 @@
 import { RequestError } from '@octokit/request-error';
-import type { PublishRequest } from '../types.js';
+import type { PublishRequest, PullRequestState } from '../types.js';
 import { call, type GithubContext } from './github-context.js';
 import { githubErrorText, isUnprocessable, toGithubError } from './github-errors.js';
 
@@ -139,4 +139,32 @@ export const decorateGithubPull = async (
     }
   }
   return warnings;
+};
+
+/** A PR's state as the provider reports it (who closed an unmerged PR is on its issue). */
+export const githubPullState = async (
+  ctx: GithubContext,
+  number: number,
+): Promise<PullRequestState> => {
+  const { data: pull } = await call(ctx, 'read pull request', () =>
+    ctx.client.rest.pulls.get({ owner: ctx.owner, repo: ctx.repo, pull_number: number }),
+  );
+  const merged = pull.merged_at !== null;
+  let closedBy: string | null = null;
+  if (pull.state === 'closed' && !merged) {
+    const { data: issue } = await call(ctx, 'read pull request issue', () =>
+      ctx.client.rest.issues.get({ owner: ctx.owner, repo: ctx.repo, issue_number: number }),
+    );
+    closedBy = issue.closed_by?.login ?? null;
+  }
+  return {
+    state: merged ? 'merged' : pull.state === 'open' ? 'open' : 'closed',
+    mergedAt: pull.merged_at,
+    mergedBy: pull.merged_by?.login ?? null,
+    mergeCommitSha: merged ? pull.merge_commit_sha : null,
+    closedAt: pull.closed_at,
+    closedBy: merged ? (pull.merged_by?.login ?? null) : closedBy,
+    url: pull.html_url,
+    number: pull.number,
+  };
 };

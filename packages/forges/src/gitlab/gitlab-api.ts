@@ -19,6 +19,7 @@ export interface GitlabMergeRequest {
   state: string;
   sha: string | null;
   source_branch: string;
+  description?: string | null;
   labels: string[];
   reviewers?: GitlabUserRef[] | null;
   merged_at?: string | null;
@@ -112,6 +113,10 @@ export const gitlabApi = (client: GitlabClient, project: string, secrets: readon
     editMergeRequest: (iid: number, options: { addLabels?: string; reviewerIds?: number[] }) =>
       call<GitlabMergeRequest>('update merge request', () =>
         client.MergeRequests.edit(project, iid, options),
+      ),
+    closeMergeRequest: (iid: number, description: string) =>
+      call<GitlabMergeRequest>('close merge request', () =>
+        client.MergeRequests.edit(project, iid, { stateEvent: 'close', description }),
       ),
     mergeRequest: (iid: number) =>
       call<GitlabMergeRequest>('read merge request', () => client.MergeRequests.show(project, iid)),

@@ -12,6 +12,7 @@ import { gitlabApi, type GitlabMergeRequest } from './gitlab-api.js';
 import { ensureGitlabBranch } from './gitlab-branch.js';
 import { DEFAULT_GITLAB_API, gitlabClient } from './gitlab-client.js';
 import { ensureGitlabMergeRequest } from './gitlab-merge-request.js';
+import { withCloseNote } from '../publish/close-note.js';
 
 export interface GitlabProviderOptions {
   credentials: ForgeCredentials | null;
@@ -77,6 +78,14 @@ export const createGitlabProvider = (options: GitlabProviderOptions): ForgeProvi
     async pullRequest(repo, number) {
       if (number === null) throw new ForgeError('invalid', 'a GitLab merge request needs its iid');
       return stateOf(await api(repo).mergeRequest(number));
+    },
+
+    async closePullRequest(repo, number, note) {
+      if (number === null) throw new ForgeError('invalid', 'a GitLab merge request needs its iid');
+      const gl = api(repo);
+      const mr = await gl.mergeRequest(number);
+      if (mr.state !== 'opened') return stateOf(mr);
+      return stateOf(await gl.closeMergeRequest(number, withCloseNote(mr.description, note)));
     },
 
     async countOpenPullRequests(repo, branchPrefix) {

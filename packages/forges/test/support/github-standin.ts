@@ -341,6 +341,18 @@ export class GithubStandIn {
             }
           : basicError(404, 'Not Found');
       }
+      case 'pulls/update': {
+        const pull = this.pulls.find((x) => x.number === Number(p['pull_number']));
+        if (!pull) return basicError(404, 'Not Found');
+        if (typeof body['title'] === 'string') pull.title = body['title'];
+        if (typeof body['body'] === 'string') pull.body = body['body'];
+        if (body['state'] === 'closed' && pull.state === 'open')
+          Object.assign(pull, { state: 'closed', closedAt: now(), closedBy: pull.author });
+        return {
+          status: 200,
+          body: pullRequest(api, this.options.owner, this.options.name, pull, true),
+        };
+      }
       case 'issues/get': {
         const pull = this.pulls.find((x) => x.number === Number(p['issue_number']));
         return pull

@@ -300,6 +300,9 @@ export class GitlabStandIn {
       case 'merge-requests/edit': {
         const mr = this.mergeRequests.find((m) => m.iid === Number(p['merge_request_iid']));
         if (!mr) return message(404, '404 Not found');
+        if (typeof body['description'] === 'string') mr.description = body['description'];
+        if (body['state_event'] === 'close' && mr.state === 'opened')
+          Object.assign(mr, { state: 'closed', closedAt: now(), closedBy: 'remediation-bot' });
         if (typeof body['add_labels'] === 'string')
           for (const l of body['add_labels'].split(','))
             if (!mr.labels.includes(l)) mr.labels.push(l);

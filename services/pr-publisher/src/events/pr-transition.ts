@@ -18,7 +18,7 @@ export type AfterMerge = (
 ) => Promise<void>;
 
 /**
- * Moves an open fix PR to `merged` or `closed` — its fix too — and writes `pr.merged` or
+ * Moves an open fix PR to `merged` or `closed` — its fix too, unless the fix was superseded — and writes `pr.merged` or
  * `pr.closed` (DESIGN §5 payloads) in the same transaction. The state change is guarded
  * (`where state = 'open'`), so a redelivered webhook, or a webhook and a poll seeing the same
  * merge, emit the event exactly once. Returns whether this call made the change.
@@ -55,12 +55,21 @@ export const closePullRequest = (
       .returning(['fix_id', 'url', 'number', 'repository_id'])
       .executeTakeFirst();
     if (!pr) return false;
-    const fix = await trx
-      .updateTable('fixes')
-      .set({ status: outcome.state, updated_at: new Date() })
-      .where('id', '=', pr.fix_id)
-      .returning(['id', 'codemod', 'finding_ids'])
-      .executeTakeFirstOrThrow();
+    // A fix superseded by a merge (its PR closed by the refresh) stays `superseded`: that is why
+    // it was closed. A merge still counts: the code went in.
+    const fix =
+      (await trx
+        .updateTable('fixes')
+        .set({ status: outcome.state, updated_at: new Date() })
+        .where('id', '=', pr.fix_id)
+        .$if(outcome.state === 'closed', (q) => q.where('status', '!=', 'superseded'))
+        .returning(['id', 'codemod', 'finding_ids'])
+        .executeTakeFirst()) ??
+      (await trx
+        .selectFrom('fixes')
+        .select(['id', 'codemod', 'finding_ids'])
+        .where('id', '=', pr.fix_id)
+        .executeTakeFirstOrThrow());
     const owner = await trx
       .selectFrom('repositories as r')
       .innerJoin('organizations as o', 'o.id', 'r.organization_id')

@@ -6,6 +6,7 @@ import type { PublishDeps } from './publish.processor.js';
 import { publishRequest } from './publish-request.js';
 import { loadFixToPublish } from './publish.repository.js';
 import { rebaseFix } from './rebase.js';
+import { closeSuperseded } from './close-superseded.js';
 import {
   openPullRequestOf,
   recordRefreshed,
@@ -19,7 +20,8 @@ import {
  * from the scanned commit onto the default branch's new head, shared edits kept once
  * (`rebaseFix`), and the PR's branch moved to that one commit. A fix that no longer fits is
  * `superseded` and its findings are released, so the scan of the new default branch generates
- * their fix again on the current code. Idempotent: the branch is rebuilt from the stored fix
+ * their fix again on the current code; its pull request is closed on the forge with the reason
+ * (`closeSuperseded`), so no reviewer merges a fix that no longer fits. Idempotent: the branch is rebuilt from the stored fix
  * every time, and an unchanged result leaves the branch as it is. Transient failures throw
  * (the queue retries, see `QUEUES.prRefresh`); rate limits delay; final forge refusals are kept
  * on the fix.
@@ -28,11 +30,15 @@ export const refreshProcessor =
   (deps: PublishDeps): Processor<typeof QUEUES.prRefresh> =>
   async ({ fixId, mergedPullRequestId }, job, token) => {
     const item = await loadFixToPublish(deps.db, fixId);
-    if (!item || item.fix.status !== 'pr_open') return { skipped: item?.fix.status ?? 'gone' };
+    if (!item || !['pr_open', 'superseded'].includes(item.fix.status))
+      return { skipped: item?.fix.status ?? 'gone' };
     const pr = await openPullRequestOf(deps.db, fixId);
     if (!pr) return { skipped: 'no open pull request' };
     try {
       const { provider, repo } = await deps.forgeFor(item.repository.id);
+      // Superseded by an earlier attempt of this job whose close did not go through.
+      if (item.fix.status === 'superseded')
+        return await closeSuperseded(deps.db, provider, repo, pr, item.fix.publish_error);
       // Merged (or closed) on the forge but not recorded yet (the webhook or poll will): its
       // branch must stay as it was merged. Rebuilt on a head that holds it, it would move past
       // the merge and never be seen as merged.
@@ -58,12 +64,9 @@ export const refreshProcessor =
           )
         : ({ ok: false, reason: `the scanned commit is gone: ${commit.message}` } as const);
       if (!rebased.ok) {
-        await supersede(
-          deps.db,
-          fixId,
-          `after pull request ${mergedPullRequestId} was merged: ${rebased.reason}`,
-        );
-        return { superseded: true };
+        const reason = `after pull request ${mergedPullRequestId} was merged: ${rebased.reason}`;
+        await supersede(deps.db, fixId, reason);
+        return await closeSuperseded(deps.db, provider, repo, pr, reason);
       }
       const request = publishRequest(item, deps, {
         baseSha: head.sha,
