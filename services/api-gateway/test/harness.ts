@@ -58,6 +58,9 @@ export const createHarness = async (
 ): Promise<Harness> => {
   const database: TestDatabase = await createTestDatabase();
   const redis = createRedis(REDIS_URL, 'producer');
+  // Producers refuse at once while the connection is not ready (no offline queue), as in
+  // production: a test's first request must not race the connection.
+  if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
   const prefix = `test-${randomBytes(6).toString('hex')}`;
   const ingest = createProducer(QUEUES.sarifIngest, { connection: redis, prefix });
   const deliveries = createProducer(QUEUES.webhookDelivery, { connection: redis, prefix });
