@@ -5,11 +5,15 @@ import type { SourceFile } from '../../engine/source-file.js';
 import { ensurePythonImport } from '../../imports/python-imports.js';
 import { argumentsOf } from '../shared/args.js';
 import { calleeName, importMap, rootName } from '../shared/names.js';
+import { allowsPythonBefore } from '../shared/requires-python.js';
 import { dropImportIfUnused } from '../shared/unused-import.js';
 import { commandArgv, type CommandFix } from '../subprocess-shell-true/command-source.js';
 
-/** What the code does with the result: nothing, its zero-ness, or `os.popen(...).read()`. */
-type Use = 'statement' | 'status' | 'read';
+/**
+ * What the code does with the result: nothing, its zero-ness, `os.popen(...).read()`, or the
+ * output `subprocess.getoutput(...)` returns.
+ */
+type Use = 'statement' | 'status' | 'read' | 'output';
 
 interface Data {
   use: Use;
@@ -23,6 +27,7 @@ interface Data {
 /** How the result of `os.system(...)`/`os.popen(...)` is used, or null when this fix cannot keep it. */
 const useOf = (call: SgNode, fn: string): { use: Use; replaced: SgNode } | null => {
   const parent = call.parent();
+  if (fn === 'subprocess.getoutput') return { use: 'output', replaced: call };
   if (fn === 'os.popen') {
     const read =
       parent?.kind() === 'attribute' && parent.field('attribute')?.text() === 'read'
@@ -54,12 +59,14 @@ const useOf = (call: SgNode, fn: string): { use: Use; replaced: SgNode } | null 
   return condition || negated ? { use: 'status', replaced: call } : null;
 };
 
-/** Every `os.system(cmd)` / `os.popen(cmd).read()`. */
+const SHELL_CALLS = new Set(['os.system', 'os.popen', 'subprocess.getoutput']);
+
+/** Every `os.system(cmd)` / `os.popen(cmd).read()` / `subprocess.getoutput(cmd)`. */
 const systemCalls = (file: SourceFile) => {
   const imports = importMap(file.root);
   return file.root.findAll({ rule: { kind: 'call' } }).flatMap((call) => {
     const fn = calleeName(call, imports);
-    if (fn !== 'os.system' && fn !== 'os.popen') return [];
+    if (!fn || !SHELL_CALLS.has(fn)) return [];
     const args = argumentsOf(call);
     const use = useOf(call, fn);
     const fix: Data['fix'] = !use
@@ -98,7 +105,9 @@ export const pythonOsSystem = defineCodemod<Data>({
     'Rewrites `os.system(command)` (as a statement, or tested against zero) to ' +
     '`subprocess.run([...])` (`.returncode` where the status is tested) and ' +
     '`os.popen(command).read()` to `subprocess.run([...], stdout=subprocess.PIPE, ' +
-    'text=True).stdout`, when the command is a literal or a string built from literals and ' +
+    'text=True).stdout`, and `subprocess.getoutput(command)` to the same run with ' +
+    '`stderr=subprocess.STDOUT` and the trailing newline removed (a `behaviour_change`: a ' +
+    'missing program raises instead of returning the shell\u2019s message), when the command is a literal or a string built from literals and ' +
     'values (inline, or in a local variable used only there) with no shell syntax beyond ' +
     'blanks and quotes. Each value becomes one argument.',
   rationale: {
@@ -127,9 +136,15 @@ export const pythonOsSystem = defineCodemod<Data>({
     { title: 'OWASP A03:2021 Injection', url: 'https://owasp.org/Top10/A03_2021-Injection/' },
   ],
   detect: systemCalls,
-  fix: ({ node, data }, editor) => {
+  fix: ({ node, data }, editor, ctx) => {
     if (!data) return;
     if ('refusal' in data.fix) return notApplicable('unsafe_to_change', data.fix.refusal);
+    if (data.use === 'output' && allowsPythonBefore(ctx, 9)) {
+      return notApplicable(
+        'unsafe_to_change',
+        'the project supports Python before 3.9, which has no str.removesuffix',
+      );
+    }
     const subprocess = ensurePythonImport(editor, 'subprocess');
     const { target, list, shlexName } = data.fix;
     let args: string;
@@ -140,13 +155,21 @@ export const pythonOsSystem = defineCodemod<Data>({
       editor.replace(target, list!);
       args = data.command!.text();
     }
+    const newline = editor.file.style.quote === "'" ? "'\\n'" : '"\\n"';
     const run =
-      data.use === 'read'
-        ? `${subprocess}.run(${args}, stdout=${subprocess}.PIPE, text=True).stdout`
-        : data.use === 'status'
-          ? `${subprocess}.run(${args}).returncode`
-          : `${subprocess}.run(${args})`;
+      data.use === 'output'
+        ? `${subprocess}.run(${args}, stdout=${subprocess}.PIPE, stderr=${subprocess}.STDOUT, text=True).stdout.removesuffix(${newline})`
+        : data.use === 'read'
+          ? `${subprocess}.run(${args}, stdout=${subprocess}.PIPE, text=True).stdout`
+          : data.use === 'status'
+            ? `${subprocess}.run(${args}).returncode`
+            : `${subprocess}.run(${args})`;
     editor.replace(data.replaced, run);
+    if (data.use === 'output') {
+      ctx.behaviourChange(
+        "a program that cannot be found now raises FileNotFoundError instead of returning the shell's 'not found' message as the output",
+      );
+    }
     dropImportIfUnused(editor, rootName(node.field('function')!), [data.replaced]);
   },
 });

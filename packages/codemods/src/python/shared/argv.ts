@@ -9,7 +9,12 @@ type Word = (
 )[];
 
 /** Characters that make the shell do more than split words, outside quotes. */
-const UNQUOTED_META = /[|&;<>()$`\\*?[\]{}\n\r]/;
+const UNQUOTED_META = /[|&;<>()$`\\*?[\]\n\r]/;
+/**
+ * Brace expansion (`{a,b}`, `{1..3}`, which bash applies even as `sh`) or a brace around a
+ * value, whose text the shell would then see: braces are literal to the shell otherwise.
+ */
+const BRACE_EXPANSION = /\{[^{}]*(,|\.\.|\uffff)[^{}]*\}/;
 /** Characters the shell still interprets inside double quotes. */
 const DOUBLE_QUOTED_META = /[$`\\]/;
 
@@ -20,6 +25,8 @@ const DOUBLE_QUOTED_META = /[$`\\]/;
  * parts of one), which is the point: the shell no longer re-parses them.
  */
 export const shellWords = (pieces: TemplatePiece[]): Word[] | string => {
+  const flat = pieces.map((p) => (p.kind === 'text' ? p.value : '\uffff')).join('');
+  if (BRACE_EXPANSION.test(flat)) return 'the command uses brace expansion';
   const words: Word[] = [];
   let current: Word | null = null;
   let quote: '' | "'" | '"' = '';
@@ -61,6 +68,10 @@ export const shellWords = (pieces: TemplatePiece[]): Word[] | string => {
   if (quote) return 'an unterminated quote';
   if (current) words.push(current);
   if (words.length === 0) return 'an empty command';
+  const group = words.find(
+    (w) => w.length === 1 && w[0]!.kind === 'text' && /^[{}]$/.test(w[0]!.value),
+  );
+  if (group) return 'the command uses the shell syntax "{" (a command group)';
   const first = words[0]!;
   if (first.some((p) => p.kind === 'text' && p.value.includes('='))) {
     return 'the command starts with a variable assignment';

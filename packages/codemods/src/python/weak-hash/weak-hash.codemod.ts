@@ -3,11 +3,11 @@ import { notApplicable } from '../../engine/codemod.js';
 import { defineCodemod } from '../../engine/define.js';
 import type { SourceFile } from '../../engine/source-file.js';
 import { ensurePythonFromImport } from '../../imports/python-imports.js';
-import { nearestFile } from '../../manifests/nearest.js';
 import { appendArgument, hasSplat, isFalse, keyword, positional } from '../shared/args.js';
 import { isBookkeepingName, isPasswordValue, isSecretName, purposeOf } from '../shared/context.js';
-import { calleeName, importMap } from '../shared/names.js';
+import { calleeName, importMap, type ImportMap } from '../shared/names.js';
 import { literalValue } from '../shared/strings.js';
+import { allowsPythonBefore } from '../shared/requires-python.js';
 import { nestedSites, statementSites } from '../shared/statement-sites.js';
 import { dropImportsIfUnused } from '../shared/unused-import.js';
 
@@ -20,6 +20,8 @@ interface Data {
    * leave it (the new digest is flagged as a behaviour change for the reviewer instead).
    */
   action: 'sha256' | 'flag';
+  /** `hashlib` digests, or `cryptography`'s `hashes.MD5()`/`hashes.SHA1()` algorithm objects. */
+  library?: 'cryptography';
   /** What names the algorithm: the callee (`md5`, `hashlib.md5`) or the `'md5'` literal. */
   algorithm: SgNode;
   style: 'attribute' | 'name' | 'new';
@@ -49,11 +51,56 @@ const refusalOf = (call: SgNode): string | undefined => {
   return hasSplat(call) ? 'the call passes *args or **kwargs' : undefined;
 };
 
-/** Every `hashlib` MD5/SHA-1 digest not already marked `usedforsecurity=False`. */
+const CRYPTOGRAPHY_HASHES = 'cryptography.hazmat.primitives.hashes';
+const PADDING = 'cryptography.hazmat.primitives.asymmetric.padding';
+
+/**
+ * The call a node is an argument of (positional or keyword), or null: `MGF1(...)` for the
+ * `hashes.SHA1()` in `padding.MGF1(algorithm=hashes.SHA1())`.
+ */
+const argumentOf = (node: SgNode): SgNode | null => {
+  let list = node.parent();
+  if (list?.kind() === 'keyword_argument') list = list.parent();
+  return list?.kind() === 'argument_list' ? list.parent() : null;
+};
+
+/**
+ * `cryptography`'s `hashes.MD5()`/`hashes.SHA1()` (`from ...hashes import SHA1`, aliases):
+ * SHA-256 as for hashlib, except as the hash of RSA OAEP or MGF1 padding, which is declined.
+ */
+const cryptographyDigest = (call: SgNode, name: string, imports: ImportMap) => {
+  const fn = name.slice(CRYPTOGRAPHY_HASHES.length + 1);
+  if (fn !== 'MD5' && fn !== 'SHA1') return [];
+  const callee = call.field('function')!;
+  const algorithm = callee.kind() === 'attribute' ? callee.field('attribute')! : callee;
+  const style: Data['style'] = callee.kind() === 'attribute' ? 'attribute' : 'name';
+  const outer = argumentOf(call);
+  const padding = outer && calleeName(outer, imports);
+  const refusal =
+    padding === `${PADDING}.MGF1` || padding === `${PADDING}.OAEP`
+      ? `${fn === 'MD5' ? 'MD5' : 'SHA-1'} is the hash of RSA ${padding.slice(PADDING.length + 1)} padding, whose security does not rest on collision resistance, and the party that decrypts must use the same hash: both ends change together, not this call alone`
+      : hasSplat(call)
+        ? 'the call passes *args or **kwargs'
+        : undefined;
+  const data: Data = {
+    action: 'sha256',
+    library: 'cryptography',
+    algorithm,
+    style,
+    ...(refusal ? { refusal } : {}),
+  };
+  return [{ node: call, data }];
+};
+
+/**
+ * Every `hashlib` MD5/SHA-1 digest not already marked `usedforsecurity=False`, and every
+ * `cryptography` MD5/SHA-1 hash algorithm object.
+ */
 const weakDigests = (file: SourceFile) => {
   const imports = importMap(file.root);
   return file.root.findAll({ rule: { kind: 'call' } }).flatMap((call) => {
     const name = calleeName(call, imports);
+    if (name?.startsWith(`${CRYPTOGRAPHY_HASHES}.`)) return cryptographyDigest(call, name, imports);
     if (!name?.startsWith('hashlib.')) return [];
     const fn = name.slice('hashlib.'.length);
     const callee = call.field('function')!;
@@ -79,13 +126,6 @@ const weakDigests = (file: SourceFile) => {
     };
     return [{ node: call, data }];
   });
-};
-
-/** True when a loaded pyproject.toml allows a Python older than 3.9 (no `usedforsecurity`). */
-const allowsPythonBefore39 = (pyproject: string | undefined): boolean => {
-  const spec = /^requires-python\s*=\s*["']([^"']+)["']/m.exec(pyproject ?? '')?.[1];
-  const min = spec && /(?:>=|~=|==)\s*3\.(\d+)/.exec(spec)?.[1];
-  return min !== undefined && min !== null && Number(min) < 9;
 };
 
 /** `remediate:python/weak-hash`: MD5/SHA-1 → SHA-256, or `usedforsecurity=False` for cache keys. */
@@ -118,7 +158,11 @@ export const pythonWeakHash = defineCodemod<Data>({
     'behaviour-preserving; SHA-256 is marked `behaviour_change` (another digest); password ' +
     'hashes are declined: a KDF needs a salt, a stored-hash migration and the verifying code, ' +
     'which one call site cannot change correctly. Follows `hashlib.new(name)`, aliases, ' +
-    '`from hashlib import md5` and imports inside functions.',
+    '`from hashlib import md5` and imports inside functions. `cryptography`\u2019s ' +
+    '`hashes.MD5()`/`hashes.SHA1()` (a `Hash` context, a signature or certificate hash) become ' +
+    '`hashes.SHA256()`, a `behaviour_change`; as the hash of RSA OAEP or MGF1 padding they are ' +
+    'declined: that use does not rest on collision resistance and the decrypting party must ' +
+    'change with it.',
   rationale: {
     problem:
       'MD5 and SHA-1 collisions can be computed cheaply, so a digest that vouches for a token, a ' +
@@ -150,15 +194,12 @@ export const pythonWeakHash = defineCodemod<Data>({
   fix: (site, editor, ctx) => {
     if (!site.data) return;
     const sites = statementSites(site, weakDigests(editor.file));
-    const refused = sites.find((s) => s.data?.refusal)?.data?.refusal;
+    const refused = site.data.refusal ?? sites.find((s) => s.data?.refusal)?.data?.refusal;
     if (refused) return notApplicable('unsafe_to_change', refused);
     if (nestedSites(sites))
       return notApplicable('unsafe_to_change', 'a digest is nested in another');
     const flags = sites.some((s) => s.data?.action === 'flag');
-    if (
-      flags &&
-      allowsPythonBefore39(nearestFile(ctx.input, ctx.input.path, 'pyproject.toml')?.text)
-    ) {
+    if (flags && allowsPythonBefore(ctx, 9)) {
       return notApplicable(
         'unsafe_to_change',
         'the project supports Python before 3.9, which has no usedforsecurity',
@@ -170,6 +211,13 @@ export const pythonWeakHash = defineCodemod<Data>({
       if (data.action === 'flag') appendArgument(editor, node, 'usedforsecurity=False');
       else if (data.style === 'new') {
         editor.replace(data.algorithm, data.algorithm.text().replace(/md[245]|sha1/i, 'sha256'));
+      } else if (data.library === 'cryptography') {
+        if (data.style === 'attribute') editor.replace(data.algorithm, 'SHA256');
+        else {
+          const local = ensurePythonFromImport(editor, CRYPTOGRAPHY_HASHES, 'SHA256');
+          editor.replace(data.algorithm, local);
+          renamed.push(data.algorithm);
+        }
       } else if (data.style === 'attribute') editor.replace(data.algorithm, 'sha256');
       else {
         editor.replace(data.algorithm, ensurePythonFromImport(editor, 'hashlib', 'sha256'));
@@ -181,7 +229,11 @@ export const pythonWeakHash = defineCodemod<Data>({
       renamed.map((n) => n.text()),
       renamed,
     );
-    if (sites.some((s) => s.data?.action === 'sha256')) {
+    if (sites.some((s) => s.data?.library === 'cryptography')) {
+      ctx.behaviourChange(
+        'the hash algorithm is now SHA-256: digests and signatures made or checked with it no longer match those of MD5/SHA-1, and the other party must use SHA-256 too',
+      );
+    } else if (sites.some((s) => s.data?.action === 'sha256')) {
       ctx.behaviourChange(
         'the digest is now SHA-256 (64 hex characters): digests stored or shared under the old algorithm no longer match and must be re-issued',
       );

@@ -1,6 +1,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { notApplicable } from '../../engine/codemod.js';
 import { defineCodemod } from '../../engine/define.js';
+import type { Site } from '../../types.js';
 import type { SourceFile } from '../../engine/source-file.js';
 import { ensurePythonImport } from '../../imports/python-imports.js';
 import { ensureDependency } from '../../manifests/dependency.js';
@@ -19,10 +20,53 @@ const bindingOf = (callee: SgNode, imports: XmlImport[]): XmlImport | undefined 
   return imports.find((i) => i.locals.includes(root.text()));
 };
 
+/** `xml.sax` submodules that write XML or define handler interfaces: none of them parses. */
+const SAX_HELPERS = new Set(['xml.sax.saxutils', 'xml.sax.handler', 'xml.sax.xmlreader']);
+
+const DOTTED = (item: SgNode): string =>
+  (item.kind() === 'aliased_import' ? item.field('name')! : item).text();
+
+/**
+ * Imports of `xml.sax` helper submodules only (`from xml.sax.saxutils import XMLGenerator`,
+ * `from xml.sax import handler`), which Bandit's B406 reports as an `xml.sax` import: declined,
+ * there is no parser to defuse.
+ */
+const saxHelperImports = (root: SgNode): Site<Data>[] => {
+  const sites: Site<Data>[] = [];
+  const decline =
+    'the import takes only xml.sax helpers that write XML or define handler interfaces ' +
+    '(saxutils, handler, xmlreader): nothing here parses XML, and defusedxml replaces only the parsers';
+  for (const statement of root.findAll({ rule: { kind: 'import_statement' } })) {
+    const modules = statement.namedChildren().map(DOTTED);
+    if (modules.length > 0 && modules.every((m) => SAX_HELPERS.has(m)))
+      sites.push({ node: statement, decline });
+  }
+  for (const statement of root.findAll({ rule: { kind: 'import_from_statement' } })) {
+    const module = statement.field('module_name');
+    if (module?.kind() !== 'dotted_name') continue;
+    if (SAX_HELPERS.has(module.text())) {
+      sites.push({ node: statement, decline });
+      continue;
+    }
+    const names = statement
+      .namedChildren()
+      .filter((c) => c.id() !== module.id() && c.kind() !== 'comment')
+      .map(DOTTED);
+    if (
+      module.text() === 'xml.sax' &&
+      names.length > 0 &&
+      names.every((n) => SAX_HELPERS.has(`xml.sax.${n}`))
+    )
+      sites.push({ node: statement, decline });
+  }
+  return sites;
+};
+
 /** Imports of stdlib XML parsers and every call to one of their parsing functions. */
-const xmlSites = (file: SourceFile) => {
+const xmlSites = (file: SourceFile): Site<Data>[] => {
+  const helpers = saxHelperImports(file.root);
   const imports = xmlImports(file.root);
-  if (imports.length === 0) return [];
+  if (imports.length === 0) return helpers;
   const names = importMap(file.root);
   const importSites = imports.map((binding) => {
     const data: Data = { kind: 'import', binding };
@@ -38,7 +82,7 @@ const xmlSites = (file: SourceFile) => {
     const data: Data = { kind: 'call', module, fn, callee, binding: bindingOf(callee, imports) };
     return [{ node: call, data }];
   });
-  return [...importSites, ...callSites];
+  return [...importSites, ...callSites, ...helpers];
 };
 
 /** `remediate:python/xml-defusedxml`: stdlib XML parsing → the `defusedxml` equivalents. */
@@ -80,7 +124,8 @@ export const pythonXmlDefusedxml = defineCodemod<Data>({
     '(`import defusedxml.ElementTree as ET`); where the module is also used to build XML ' +
     '(`ET.Element`, `minidom.Document`), only the parsing calls change ' +
     '(`defusedxml.ElementTree.fromstring(...)`). `defusedxml` is added to requirements.txt or ' +
-    'pyproject.toml.',
+    'pyproject.toml. An import of `xml.sax` helpers only (`saxutils.XMLGenerator`, `handler`, ' +
+    '`xmlreader`), which parse nothing, is declined with that reason.',
   rationale: {
     problem:
       "The standard library's XML parsers expand entity definitions, so a small document can " +
