@@ -6,6 +6,8 @@ import { unwrap } from '../common/request-input.js';
 
 const MODULES = ['child_process', 'node:child_process'];
 const SHELL_CALLS: Record<string, boolean> = { exec: false, execSync: true };
+/** Calls that run a program directly unless their options ask for a shell (`shell: true`). */
+const DIRECT_CALLS = new Set(['spawn', 'spawnSync', 'execFile', 'execFileSync']);
 
 interface Bindings {
   namespaces: Set<string>;
@@ -63,7 +65,8 @@ const bindingsOf = (root: SgNode): Bindings => {
         object.field('function')?.text() === 'require' &&
         MODULES.includes(stringValue(argsOf(object)[0]) ?? ''));
     const property = value.field('property')?.text() ?? '';
-    if (fromModule && property in SHELL_CALLS) result.named.set(target.text(), property);
+    if (fromModule && (property in SHELL_CALLS || DIRECT_CALLS.has(property)))
+      result.named.set(target.text(), property);
   }
   bindingsCache.set(root, result);
   return result;
@@ -129,4 +132,23 @@ export const renameImport = (editor: FileEditor, callee: SgNode, member: string)
   if (!specifier) return false;
   editor.replace(specifier, member, 'import');
   return true;
+};
+
+/**
+ * True for a call of `child_process.spawn`/`spawnSync`/`execFile`/`execFileSync` (bound in any of
+ * the ways `childProcessCallee` reads), which starts its program without a shell unless asked.
+ */
+export const isDirectCall = (root: SgNode, call: SgNode): boolean => {
+  const callee = call.field('function');
+  if (!callee) return false;
+  const { namespaces, named } = bindingsOf(root);
+  if (callee.kind() === 'identifier') return DIRECT_CALLS.has(named.get(callee.text()) ?? '');
+  if (callee.kind() !== 'member_expression') return false;
+  const object = unwrap(callee.field('object')!);
+  const fromModule =
+    (object.kind() === 'identifier' && namespaces.has(object.text())) ||
+    (object.kind() === 'call_expression' &&
+      object.field('function')?.text() === 'require' &&
+      MODULES.includes(stringValue(argsOf(object)[0]) ?? ''));
+  return fromModule && DIRECT_CALLS.has(callee.field('property')?.text() ?? '');
 };

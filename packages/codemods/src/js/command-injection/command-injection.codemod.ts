@@ -7,7 +7,8 @@ import { declaredSource } from '../common/declared-source.js';
 import { unwrap } from '../common/request-input.js';
 import { isBuiltString, stringParts } from '../common/string-parts.js';
 import { splitCommand, wordSource } from './argv.js';
-import { childProcessCallee, renameImport } from './child-process.js';
+import { childProcessCallee, isDirectCall, renameImport } from './child-process.js';
+import type { Site } from '../../types.js';
 
 type Data = {
   sync: boolean;
@@ -43,6 +44,30 @@ const declarationOf = (value: SgNode): SgNode | null => {
     : null;
 };
 
+/**
+ * Why a `spawn`/`execFile` call that asks for a shell (`shell: true` or a shell path) is left as
+ * it is, or null when it runs its program directly (nothing for this codemod to change).
+ */
+const shellOptionReason = (call: SgNode): string | null => {
+  const args = argsOf(call);
+  const shell = args
+    .map((a) => unwrap(a))
+    .filter((a) => a.kind() === 'object')
+    .map((o) => propertyOf(o, 'shell'))
+    .find((p) => p !== undefined);
+  const value = shell?.kind() === 'pair' ? shell.field('value') : null;
+  if (!value || ['false', 'undefined', 'null'].includes(String(unwrap(value).kind()))) return null;
+  const command = args[0];
+  if (command && isBuiltString(command)) {
+    const words = splitCommand(stringParts(command));
+    if (typeof words === 'string')
+      return `the call asks for a shell (\`shell: ${value.text()}\`) and ${words}`;
+    if (words[0]?.some((p) => p.kind === 'expr'))
+      return `the call asks for a shell (\`shell: ${value.text()}\`) and the program itself is not a literal`;
+  }
+  return `the call asks for a shell (\`shell: ${value.text()}\`), which joins the program and its arguments into one command line: dropping it would change how that line is split and expanded, so a person decides`;
+};
+
 /** `remediate:js/command-injection`: `exec(\`cmd ${x}\`)` → `execFile('cmd', [x])`. */
 export const jsCommandInjection = defineCodemod<Data>({
   id: 'remediate:js/command-injection',
@@ -75,7 +100,9 @@ export const jsCommandInjection = defineCodemod<Data>({
     '`exec`/`execSync` of a command line built by concatenation or a template literal, whose ' +
     'program is a literal, becomes `execFile`/`execFileSync` with the program and an argument ' +
     'array, so values are passed as single arguments and never parsed by a shell. Command lines ' +
-    'that use shell features (pipes, redirects, globs, variables, `&&`) are left for a person.',
+    'that use shell features (pipes, redirects, globs, variables, `&&`) are left for a person, ' +
+    'as are `spawn`/`execFile` calls that ask for a shell (`shell: true`), declined with the ' +
+    'reason (a program that is not a literal, a command line split elsewhere).',
   rationale: {
     problem:
       '`exec` hands the whole string to `/bin/sh -c`: a value containing `;`, `|`, `$(...)` or ' +
@@ -101,7 +128,11 @@ export const jsCommandInjection = defineCodemod<Data>({
     },
   ],
   detect: (file) =>
-    file.root.findAll({ rule: { kind: 'call_expression' } }).flatMap((call) => {
+    file.root.findAll({ rule: { kind: 'call_expression' } }).flatMap((call): Site<Data>[] => {
+      if (isDirectCall(file.root, call)) {
+        const decline = shellOptionReason(call);
+        return decline ? [{ node: call, decline }] : [];
+      }
       const callee = childProcessCallee(file.root, call);
       const command = argsOf(call)[0];
       if (!callee || !command || stringValue(command) !== null) return [];

@@ -33,6 +33,14 @@ const markupReason = (value: SgNode): string | null => {
   return null;
 };
 
+/** Callee kinds of calls that write no HTML, with the reason they are left as they are. */
+const NOT_MARKUP_CALLS: Record<string, string> = {
+  import:
+    'a dynamic `import()` of a module chosen at run time writes no HTML: loading that module is what the code does, and a fixed specifier would change which module runs',
+  string:
+    'the callee is a string literal, not a method that writes HTML (the call throws a TypeError when it runs)',
+};
+
 const dynamic = (value: SgNode): boolean => {
   const v = unwrap(value);
   if (stringValue(v) !== null) return false;
@@ -61,7 +69,9 @@ export const jsDomXss = defineCodemod<Data>({
     '`el.innerHTML = value` becomes `el.textContent = value`, and `insertAdjacentHTML(pos, value)` ' +
     'becomes `insertAdjacentText(pos, value)`, when the value is text: no markup in its literal ' +
     'parts and no HTML-producing call. Values that build markup are left for a person (they need ' +
-    'a sanitizer such as DOMPurify).',
+    'a sanitizer such as DOMPurify). Calls ESLint\u2019s `no-unsanitized/method` also reports ' +
+    'that write no HTML are declined with the reason: a dynamic `import()` of a module chosen ' +
+    'at run time, a string literal called as a function.',
   rationale: {
     problem:
       'Assigning a string to `innerHTML` parses it as HTML, so a value containing ' +
@@ -119,6 +129,12 @@ export const jsDomXss = defineCodemod<Data>({
       return [
         { node: call, data: { property, replacement: 'insertAdjacentText' as const, value } },
       ];
+    }),
+    // Calls ESLint's no-unsanitized/method also reports that write no HTML: declined, with why.
+    ...file.root.findAll({ rule: { kind: 'call_expression' } }).flatMap((call) => {
+      const callee = call.field('function');
+      const decline = callee ? NOT_MARKUP_CALLS[String(callee.kind())] : undefined;
+      return decline && callee ? [{ node: call, anchors: [callee], decline }] : [];
     }),
   ],
   fix: ({ data }, editor) => {

@@ -3,16 +3,23 @@ import { defineCodemod } from '../../engine/define.js';
 import { notApplicable } from '../../engine/codemod.js';
 import { argsOf, calleeName, importsModule } from '../common/calls.js';
 import { unwrap } from '../common/request-input.js';
-import { requote, stringParts } from '../common/string-parts.js';
+import { isBuiltString, requote, stringParts } from '../common/string-parts.js';
 import { sqlSource } from './sql-source.js';
 import type { Site } from '../../types.js';
 import { parameterize, type Driver } from './parameterize.js';
 
-type Data = { driver: Driver | null; value: SgNode };
+type Data = { driver: Driver | null; value: SgNode; raw: boolean };
 
 const PG = ['pg', 'pg-pool'];
 const MYSQL = ['mysql', 'mysql2', 'mysql2/promise'];
 const METHODS = new Set(['query', 'execute']);
+/** Query builders' and ORMs' raw SQL calls (knex/objection `raw`, Prisma's unsafe raw queries). */
+const RAW_METHODS = new Set(['raw', '$queryRawUnsafe', '$executeRawUnsafe']);
+
+const BUILT_ELSEWHERE =
+  'the query is one value built elsewhere (a query builder\u2019s output, an options object or a parameter): which parts are values to bind is decided where it is built';
+const SPLICED_WHOLE =
+  'the SQL text is the value spliced in (the literal parts around it hold no SQL): it is built elsewhere, and which parts are values to bind is decided there';
 
 const driverOf = (root: SgNode): Driver | null => {
   const pg = importsModule(root, PG);
@@ -61,7 +68,10 @@ export const jsSqlInjection = defineCodemod<Data>({
     "dropped (`'${name}'` → `$1`); `'%${term}%'` becomes one parameter. Values used as table or " +
     'column names, lists (`IN (...)`) or with existing placeholders are left for a person. ' +
     'Declined with the reason: a query that is one value built elsewhere (a query builder\u2019s ' +
-    'output, an options object, a parameter, a variable also used for something else).',
+    'output, an options object, a parameter, a variable also used for something else, a ' +
+    'template such as `${subQuery};` whose literal parts hold no SQL) and the raw SQL calls of ' +
+    'query builders and ORMs (`knex.raw`, Prisma `$queryRawUnsafe`), whose placeholders depend ' +
+    'on the library and its database.',
   rationale: {
     problem:
       'A value spliced into SQL text is parsed as SQL: a quote in it ends the string and the ' +
@@ -95,37 +105,44 @@ export const jsSqlInjection = defineCodemod<Data>({
       .filter(
         (call) =>
           call.field('function')?.kind() === 'member_expression' &&
-          METHODS.has(calleeName(call) ?? ''),
+          (METHODS.has(calleeName(call) ?? '') || RAW_METHODS.has(calleeName(call) ?? '')),
       )
       .flatMap((call): Site<Data>[] => {
         const [sql] = argsOf(call);
-        const source = sql && sqlSource(sql);
+        if (!sql) return [];
+        const source = sqlSource(sql);
         if (!source) {
           // `db.query(sql)` of a value built elsewhere (a query builder's output, an options
-          // object, a parameter): nothing here shows which parts are values to bind.
-          const opaque = sql && !['string', 'template_string'].includes(String(unwrap(sql).kind()));
-          return opaque
-            ? [
-                {
-                  node: call,
-                  anchors: [sql],
-                  decline:
-                    'the query is one value built elsewhere (a query builder\u2019s output, an options object or a parameter): which parts are values to bind is decided where it is built',
-                },
-              ]
-            : [];
+          // object, a parameter), or `${subQuery};`: nothing here shows which parts are values
+          // to bind.
+          const kind = String(unwrap(sql).kind());
+          const decline = !['string', 'template_string'].includes(kind)
+            ? BUILT_ELSEWHERE
+            : isBuiltString(sql)
+              ? SPLICED_WHOLE
+              : null;
+          return decline ? [{ node: call, anchors: [sql], decline }] : [];
         }
+        const raw = RAW_METHODS.has(calleeName(call) ?? '');
         return [
           {
             node: call,
             anchors: [sql, ...(source.block ? [source.value] : [])],
             ...(source.block ? { scope: source.block } : {}),
-            data: { driver, value: source.value },
+            data: { driver: raw ? null : driver, value: source.value, raw },
           },
         ];
       });
   },
   fix: ({ node, data }, editor) => {
+    if (data?.raw) {
+      const identifiers = parameterize(stringParts(data.value), 'pg');
+      if (typeof identifiers === 'string') return notApplicable('unsafe_to_change', identifiers);
+      return notApplicable(
+        'unsafe_to_change',
+        'a raw SQL call of a query builder or ORM: its placeholder syntax and parameter passing depend on the library and the database it is configured for',
+      );
+    }
     if (!data?.driver) {
       return notApplicable(
         'unsafe_to_change',

@@ -2,7 +2,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { declaredSource } from '../common/declared-source.js';
 import { isBuiltString, stringParts } from '../common/string-parts.js';
 
-const SQL_WORDS = /\b(select|insert|update|delete|where|values|set)\b/i;
+const SQL_WORDS = /\b(select|insert|update|delete|where|values|set|create|alter|drop|pragma)\b/i;
 
 /** True for a string built from SQL text and values. */
 export const isBuiltSql = (node: SgNode): boolean =>

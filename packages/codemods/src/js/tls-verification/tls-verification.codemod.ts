@@ -28,6 +28,33 @@ const ownerCall = (node: SgNode): SgNode | null => {
   return null;
 };
 
+const FUNCTION =
+  /^(function_declaration|function_expression|arrow_function|method_definition|generator_function_declaration)$/;
+
+/**
+ * The condition of the nearest `if`, `?:` or `&&`/`||` inside the same function under which a
+ * statement runs, or null when it runs whenever the function does.
+ */
+const guardOf = (node: SgNode): SgNode | null => {
+  for (let child = node, p = node.parent(); p; child = p, p = p.parent()) {
+    const kind = String(p.kind());
+    if (FUNCTION.test(kind) || kind === 'program') return null;
+    if (kind === 'if_statement' && p.field('condition')?.id() !== child.id())
+      return p.field('condition');
+    if (kind === 'ternary_expression' && p.field('condition')?.id() !== child.id())
+      return p.field('condition');
+    if (kind === 'binary_expression' && /^(&&|\|\||\?\?)$/.test(p.field('operator')?.text() ?? ''))
+      return p.field('left')?.id() === child.id() ? null : p.field('left');
+  }
+  return null;
+};
+
+const oneLine = (node: SgNode): string => {
+  const text = node.text().replace(/\s+/g, ' ');
+  const bare = /^\((.*)\)$/.exec(text)?.[1] ?? text;
+  return bare.length > 80 ? `${bare.slice(0, 77)}...` : bare;
+};
+
 /** `process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0'` (dot or bracket access). */
 const disablesEnv = (assignment: SgNode): boolean => {
   const left = assignment.field('left');
@@ -60,8 +87,11 @@ export const jsTlsVerification = defineCodemod<Data>({
   title: 'Verify TLS certificates',
   description:
     'Turns certificate verification back on: `rejectUnauthorized: false` (https, tls, agents, ' +
-    'axios `httpsAgent`) and `strictSSL: false` become `true`, and a statement setting ' +
-    "`process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0'` is removed.",
+    'axios `httpsAgent`) and `strictSSL: false` become `true`, as does an assignment ' +
+    '`options.rejectUnauthorized = false`, and a statement setting ' +
+    "`process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0'` is removed. An assignment that switches " +
+    'verification off only under a condition (`if (self.strictSSL === false)`: an opt-out a ' +
+    'library offers its callers) is declined with the reason.',
   rationale: {
     problem:
       'With verification off, any certificate is accepted, so anyone on the network path can ' +
@@ -96,6 +126,25 @@ export const jsTlsVerification = defineCodemod<Data>({
           data: { kind: 'option' as const },
         };
       }),
+    ...file.root.findAll({ rule: { kind: 'assignment_expression' } }).flatMap((assignment) => {
+      const left = assignment.field('left');
+      const value = assignment.field('right');
+      if (left?.kind() !== 'member_expression' || !isFalse(value)) return [];
+      if (!OPTIONS.has(left.field('property')?.text() ?? '')) return [];
+      const condition = guardOf(assignment);
+      return [
+        {
+          node: value!,
+          anchors: [assignment],
+          data: { kind: 'option' as const },
+          ...(condition
+            ? {
+                decline: `verification is switched off only under \`${oneLine(condition)}\`, an opt-out chosen at run time (an option of the code\u2019s callers, such as \`strictSSL: false\`, or of its environment); switching it on always would remove that choice, which a person decides`,
+              }
+            : {}),
+        },
+      ];
+    }),
     ...file.root
       .findAll({ rule: { kind: 'assignment_expression' } })
       .filter(disablesEnv)
