@@ -16,6 +16,12 @@ const EXPECTED: Record<string, Record<string, RegExp>> = {
   'remediate:python/weak-hash': {
     'cryptography-oaep-padding': /hash of RSA OAEP padding/,
   },
+  'remediate:python/cookie-flags': {
+    'delete-cookie': /deletes the cookie/,
+  },
+  'remediate:python/pickle-to-json': {
+    'reexported-module': /may hold types JSON does not round-trip/,
+  },
   'remediate:python/os-system': {
     'brace-expansion': /brace expansion/,
   },

@@ -45,6 +45,16 @@ const cookieKind = (name: string | null): 'sensitive' | 'script' | 'other' => {
   return isSecretName(name) || words.some((w) => SESSIONISH.has(w)) ? 'sensitive' : 'other';
 };
 
+/** `max_age=0` or an `expires` literal in 1970: a Set-Cookie that deletes the cookie. */
+const deletes = (call: SgNode): boolean => {
+  const maxAge = keyword(call, 'max_age')?.field('value');
+  const expires = keyword(call, 'expires')?.field('value');
+  return (
+    (maxAge?.kind() === 'integer' && Number(maxAge.text()) === 0) ||
+    (!!expires && /\b1970\b/.test(literalValue(expires) ?? ''))
+  );
+};
+
 /** Every `response.set_cookie(...)` in a web-framework module that leaves a flag out. */
 const cookieCalls = (file: SourceFile): Site<Data>[] => {
   return file.root.findAll({ rule: { kind: 'call' } }).flatMap((call): Site<Data>[] => {
@@ -77,8 +87,18 @@ const cookieCalls = (file: SourceFile): Site<Data>[] => {
     const nameNode = positional(call)[0] ?? keyword(call, 'key')?.field('value');
     const kind = cookieKind(nameNode ? literalValue(nameNode) : null);
     const add = missing.filter((f) => f !== 'httponly' || kind === 'sensitive');
-    // A script-readable cookie missing only HttpOnly is as it should be.
-    if (add.length === 0) return [];
+    if (add.length === 0) {
+      // A script-readable cookie missing only HttpOnly is as it should be.
+      if (kind === 'script') return [];
+      return [
+        {
+          node: call,
+          decline: deletes(call)
+            ? 'the call deletes the cookie (max_age=0 or an expiry in the past): the header carries no value, so HttpOnly protects nothing'
+            : 'only HttpOnly is missing, and nothing here shows whether scripts must read this cookie (its name is not a session or credential literal): HttpOnly would hide it from them',
+        },
+      ];
+    }
     const explicitOff = (['secure', 'httponly'] as const).filter((f) =>
       isFalse(keyword(call, f)?.field('value') ?? undefined),
     );
@@ -113,7 +133,9 @@ export const pythonCookieFlags = defineCodemod<Data>({
     '`httponly=True` for session, authentication and token cookies (judged from the cookie ' +
     'name). Cookies that scripts may read (a CSRF token, a UI preference) do not get HttpOnly; ' +
     'attributes set explicitly are kept. Declined with the reason: `jar.set_cookie(cookie)` ' +
-    '(a client-side cookie jar, no Set-Cookie header) and arguments passed through `**kwargs`.',
+    '(a client-side cookie jar, no Set-Cookie header), arguments passed through `**kwargs`, ' +
+    'a call that deletes the cookie (`max_age=0`, an expiry in 1970) or one whose name is not ' +
+    'known here and that misses only HttpOnly.',
   rationale: {
     problem:
       'Without `Secure` the browser also sends the cookie over plain HTTP, where it can be ' +

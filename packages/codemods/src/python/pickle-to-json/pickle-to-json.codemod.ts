@@ -86,7 +86,11 @@ const unpickling = (file: SourceFile) => {
       name?.slice(0, name.lastIndexOf('.')),
       name?.slice(name.lastIndexOf('.') + 1),
     ];
-    return module && MODULES.includes(module) && fn ? [{ call, module, fn }] : [];
+    // A module re-exported by another package keeps its name: `from six.moves import cPickle`,
+    // `from kombu.serialization import pickle`.
+    const known =
+      module && (MODULES.includes(module) || MODULES.includes(module.split('.').at(-1)!));
+    return known && fn ? [{ call, module, fn }] : [];
   });
   const sites = calls
     .filter((c) => c.fn === 'loads' || c.fn === 'load')
@@ -141,7 +145,8 @@ export const pythonPickleToJson = defineCodemod<Data>({
     "file's single matching `pickle.dumps`/`dump`, which becomes `json.dumps(value).encode()` " +
     '(bytes, as before) or `f.write(json.dumps(value).encode())`, when the pickled value is ' +
     'plain JSON data (literals, lists, dicts with string keys, request fields). `cPickle`, ' +
-    '`_pickle`, `dill`, aliases and `from pickle import loads` are followed. Policy: always a ' +
+    '`_pickle`, `dill`, aliases, `from pickle import loads` and a module re-exported by ' +
+    'another package (`from six.moves import cPickle`) are followed. Policy: always a ' +
     '`behaviour_change` (another serialization format: data stored before the change no ' +
     'longer loads, which the explanation says, noting whether the reading code catches the ' +
     'error). Declined with the reason: values that may hold tuples, sets, bytes, dates or ' +
