@@ -13,8 +13,8 @@ import { isBuiltString, stringParts } from '../common/string-parts.js';
 type Data = { parts: SgNode[] } | { refuse: string };
 
 const HELPER = 'escapeRegExp';
-/** Values already escaped, or named as regular-expression source. */
-const ESCAPED = /escape|quote/i;
+/** Values already escaped (`escapeRegExp`, `_.escapeRegExp`, `quote`; not `unescape...`). */
+const ESCAPED = /^(?!un)\w*(escape|quote)/i;
 const PATTERN_NAME = /(pattern|regexp?|re|source|expr)$/i;
 
 /** The expression pieces of a RegExp source that are data and need escaping. */
@@ -32,7 +32,9 @@ const dataParts = (source: SgNode): Data | null => {
       ? { parts: unescaped }
       : {
           refuse:
-            'the whole pattern comes from a variable that may be meant as a regular expression',
+            unescaped[0]!.kind() === 'call_expression'
+              ? `the whole pattern is what \`${calleeName(unescaped[0]!) ?? 'a call'}(...)\` returns, which may build a regular expression on purpose`
+              : 'the whole pattern comes from a variable that may be meant as a regular expression',
         };
   }
   const data = unescaped.filter((e) => !PATTERN_NAME.test(e.text()));
