@@ -12,6 +12,7 @@ const EXPECTED: Record<string, Record<string, RegExp>> = {
     'returned-data-value': /returned and run by the caller/,
     'raised-message': /message of a raised exception/,
     'passed-to-builder': /passed to RawSQL\(\)/,
+    'query-in-branches': /assigned more than once/,
   },
   'remediate:python/weak-hash': {
     'cryptography-oaep-padding': /hash of RSA OAEP padding/,

@@ -6,6 +6,12 @@ import { templateOf } from '../shared/template.js';
 import { parameterize } from './rewrite.js';
 
 /**
+ * DB-API cursor methods and SQLAlchemy's `Connection.exec_driver_sql(statement, parameters)`,
+ * which hands the statement and parameters to the driver's cursor as they are.
+ */
+export const EXECUTE = new Set(['execute', 'executemany', 'exec_driver_sql']);
+
+/**
  * SQL text as scanners match it (Bandit B608, Semgrep's formatted-SQL rules): a statement
  * keyword followed by its clause, in any case.
  */
@@ -105,9 +111,14 @@ const RETURNED =
 const FRAGMENT =
   'the SQL text is not run by an execute() call in this code (a fragment or a statement ' +
   'assembled here and run elsewhere): the values are bound, or not, where it runs';
+const REASSIGNED =
+  'the query variable execute() runs is assigned more than once (in branches or in turn): ' +
+  'the rewrite follows a single assignment';
 const passedTo = (call: SgNode): string =>
-  `the SQL text is passed to ${calleeLabel(call)}(), not run by an execute() call here: ` +
-  'its values are bound, or not, where that function runs it';
+  EXECUTE.has(calleeLabel(call))
+    ? REASSIGNED
+    : `the SQL text is passed to ${calleeLabel(call)}(), not run by an execute() call here: ` +
+      'its values are bound, or not, where that function runs it';
 
 /** Where the SQL text built at `top` goes: returned, passed to a call, appended to, ... */
 const flowReason = (top: SgNode, depth = 0): string => {

@@ -8,7 +8,7 @@ import { enclosingFunction, nameUsed } from '../shared/names.js';
 import { commonBlock, localUses } from '../shared/scope.js';
 import { encodeText } from '../shared/strings.js';
 import { templateOf, type TemplatePiece } from '../shared/template.js';
-import { sqlBuiltElsewhere } from './elsewhere.js';
+import { EXECUTE, sqlBuiltElsewhere } from './elsewhere.js';
 import { paramstyleOf } from './paramstyle.js';
 import { parameterize } from './rewrite.js';
 
@@ -121,12 +121,6 @@ const siteOf = (call: SgNode, argument: SgNode) => {
   const hoist = impure ? anchor : undefined;
   return { built, scope, anchor, refusal, pieces: template.pieces, quote, hoist, logged };
 };
-
-/**
- * DB-API cursor methods and SQLAlchemy's `Connection.exec_driver_sql(statement, parameters)`,
- * which hands the statement and parameters to the driver's cursor as they are.
- */
-const EXECUTE = new Set(['execute', 'executemany', 'exec_driver_sql']);
 
 /** Every `.execute(...)` (or same-file helper) call that runs a query built from values. */
 const builtQueries = (file: SourceFile): Site<Data>[] => {
