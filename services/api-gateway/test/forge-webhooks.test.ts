@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Writable } from 'node:stream';
 import { QUEUES } from '@remediation/contracts';
-import { createLogger, createProducer, createRedis } from '@remediation/runtime';
+import { createLogger } from '@remediation/runtime';
 import { Queue } from 'bullmq';
 import type { Express } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, expectError, type Harness } from './harness.js';
+import { createHarness, expectError, unreachableProducer, type Harness } from './harness.js';
 
 const GITHUB_SECRET = 'gh-webhook-secret-0123456789';
 const GITLAB_TOKEN = 'gl-webhook-token-0123456789';
@@ -218,12 +218,8 @@ describe('POST /v1/integrations/github/events', () => {
   });
 
   it('when Redis is unreachable, then 503 with Retry-After and nothing is stored', async () => {
-    const deadRedis = createRedis('redis://127.0.0.1:1', 'producer');
-    deadRedis.on('error', () => undefined);
-    const deadForgeEvents = createProducer(QUEUES.forgeEvent, {
-      connection: deadRedis,
-      prefix: h.prefix,
-    });
+    const dead = await unreachableProducer(QUEUES.forgeEvent, h.prefix);
+    const deadForgeEvents = dead.producer;
     const deadApp = h.makeApp(
       {
         integrations: {
@@ -240,8 +236,7 @@ describe('POST /v1/integrations/github/events', () => {
       expectError(res, 503, 'service_unavailable');
       expect(res.headers['retry-after']).toBeDefined();
     } finally {
-      await deadForgeEvents.close().catch(() => undefined);
-      deadRedis.disconnect();
+      await dead.close();
     }
     expect(await stored('github', deliveryId)).toHaveLength(0);
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { QUEUES, type Tier } from '@remediation/contracts';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { QUEUES, type QueueDefinition, type Tier } from '@remediation/contracts';
 import { newId, type Db } from '@remediation/db';
 import { createTestDatabase, type TestDatabase } from '@remediation/db/testing';
 import { createLogger, createProducer, createRedis, type Producer } from '@remediation/runtime';
@@ -216,5 +217,36 @@ export const expectError = (
     message: string;
     request_id: string;
     problems?: { path: string; message: string }[];
+  };
+};
+
+/**
+ * A producer whose Redis never answers (a hung server that accepts connections and says
+ * nothing): `add` refuses within the readiness wait, as in an outage. A hung server rather than
+ * a closed port, so no connection refusal outlives the test as a stray rejection.
+ */
+export const unreachableProducer = async <D extends QueueDefinition>(
+  def: D,
+  prefix: string,
+): Promise<{ producer: Producer<D>; close(): Promise<void> }> => {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const redis = createRedis(`redis://127.0.0.1:${port}`, 'producer');
+  redis.on('error', () => undefined);
+  const producer = createProducer(def, { connection: redis, prefix });
+  return {
+    producer,
+    close: async () => {
+      await producer.close().catch(() => undefined);
+      redis.disconnect();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 };

@@ -2,12 +2,18 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { QUEUES } from '@remediation/contracts';
-import { createProducer, createRedis } from '@remediation/runtime';
 import { Queue } from 'bullmq';
 import type { Express } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, createTenant, createToken, expectError, type Harness } from './harness.js';
+import {
+  createHarness,
+  createTenant,
+  createToken,
+  expectError,
+  unreachableProducer,
+  type Harness,
+} from './harness.js';
 
 const CORPUS = new URL('../../../../shared/sarif-corpus/', import.meta.url);
 /** A real export with one repairable deviation (duplicate newlineSequences). */
@@ -302,12 +308,8 @@ describe('POST /v1/integrations/sarif/{integration_id}', () => {
   it('when Redis is unreachable, then 503 and nothing is stored', async () => {
     const { repo, auth } = await createTenant(h.db);
     const created = await createIntegration(repo.id, auth);
-    const deadRedis = createRedis('redis://127.0.0.1:1', 'producer');
-    deadRedis.on('error', () => undefined);
-    const deadIngest = createProducer(QUEUES.sarifIngest, {
-      connection: deadRedis,
-      prefix: h.prefix,
-    });
+    const dead = await unreachableProducer(QUEUES.sarifIngest, h.prefix);
+    const deadIngest = dead.producer;
     try {
       const res = await upload(
         created.id,
@@ -318,8 +320,7 @@ describe('POST /v1/integrations/sarif/{integration_id}', () => {
       );
       expectError(res, 503, 'service_unavailable');
     } finally {
-      await deadIngest.close().catch(() => undefined);
-      deadRedis.disconnect();
+      await dead.close();
     }
     expect(await scansOf(repo.id)).toHaveLength(0);
   });

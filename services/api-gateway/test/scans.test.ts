@@ -4,7 +4,6 @@ import { Queue } from 'bullmq';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUES } from '@remediation/contracts';
-import { createProducer, createRedis } from '@remediation/runtime';
 import {
   createHarness,
   createRepo,
@@ -12,6 +11,7 @@ import {
   createToken,
   expectError,
   type Harness,
+  unreachableProducer,
 } from './harness.js';
 
 const CORPUS = new URL('../../../../shared/sarif-corpus/', import.meta.url);
@@ -208,12 +208,8 @@ describe('POST /v1/repositories/{id}/sarif', () => {
   it('when Redis is unreachable, then 503 service_unavailable with Retry-After and nothing is stored', async () => {
     const { repo, auth } = await createTenant(h.db);
     // A real client pointed at a closed port: producers fail fast instead of queueing offline.
-    const deadRedis = createRedis('redis://127.0.0.1:1', 'producer');
-    deadRedis.on('error', () => undefined);
-    const deadIngest = createProducer(QUEUES.sarifIngest, {
-      connection: deadRedis,
-      prefix: h.prefix,
-    });
+    const dead = await unreachableProducer(QUEUES.sarifIngest, h.prefix);
+    const deadIngest = dead.producer;
     const appWithoutQueue = h.makeApp({}, { ingest: deadIngest });
     try {
       const res = await request(appWithoutQueue)
@@ -225,8 +221,7 @@ describe('POST /v1/repositories/{id}/sarif', () => {
       expectError(res, 503, 'service_unavailable');
       expect(res.headers['retry-after']).toBeDefined();
     } finally {
-      await deadIngest.close().catch(() => undefined);
-      deadRedis.disconnect();
+      await dead.close();
     }
     expect(await counts(repo.id)).toEqual({ scans: 0, documents: 0 });
   });
