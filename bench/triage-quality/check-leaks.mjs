@@ -43,6 +43,45 @@ for (const name of readdirSync(join(here, 'sarif'))) {
       scan(`sarif/${name} ${r.ruleId}`, authored.join('\n'));
     }
 }
+// The advisory-pair set (advisories/build.sh), when built here: what triage reads there is the
+// laid-out package code with comments blanked, under opaque folders, and the scanners' SARIF.
+// Nothing in it may name an advisory, the pair's versions, or say what was fixed.
+const tree = join(here, '.work', 'advisories', 'tree');
+let built = false;
+try {
+  built = statSync(tree).isDirectory();
+} catch {
+  // not built on this machine
+}
+if (built) {
+  const { PAIRS } = await import('./advisories/pairs.mjs');
+  const { caseId } = await import('./advisories/tree.mjs');
+  const versionsOf = new Map(
+    PAIRS.flatMap((p) =>
+      ['vulnerable', 'fixed'].map((side) => [
+        caseId(p.ecosystem, p.name, p[side]),
+        [p.vulnerable, p.fixed].filter((v) => /^\d+\.\d+/.test(v)),
+      ]),
+    ),
+  );
+  // The files triage reads for the set's findings.
+  const { labels } = JSON.parse(readFileSync(join(here, 'advisories', 'labels.json'), 'utf8'));
+  const read = new Set(labels.map((l) => l.key.split('|')[2]));
+  const ADVISORY =
+    /CVE-\d{4}-\d+|GHSA-[\w-]+|vulnerab\w*|exploit\w*|security (fix|issue)|zip ?slip|(command|code|shell) injection|path traversal/i;
+  for (const path of walk(tree)) {
+    const rel = relative(tree, path);
+    if (!read.has(rel)) continue;
+    const text = readFileSync(path, 'utf8');
+    for (const v of versionsOf.get(rel.split('/')[1]) ?? [])
+      if (text.includes(`'${v}'`) || text.includes(`"${v}"`) || rel.includes(v))
+        hits.push(`advisories ${rel}: names a pair's version ${v}`);
+    text.split('\n').forEach((line, i) => {
+      const m = ADVISORY.exec(line);
+      if (m) hits.push(`advisories ${rel}:${i + 1}: "${m[0]}" in ${line.trim().slice(0, 120)}`);
+    });
+  }
+}
 if (hits.length) {
   console.log(hits.join('\n'));
   process.exit(1);

@@ -93,3 +93,45 @@ const LANGUAGES = {
 };
 export const languageOfItem = (item) =>
   LANGUAGES[item.finding.location?.uri.split('.').pop()] ?? 'other';
+
+/**
+ * The "real-world: advisory pairs" set (advisories/build.sh): the scanners' SARIF and the laid-out
+ * sources from the git-ignored build area, the answers from advisories/labels.json. Null when the
+ * set has not been built on this machine.
+ */
+export const loadAdvisorySet = () => {
+  const work = join(here, '.work', 'advisories');
+  const tree = join(work, 'tree');
+  const sarifDir = join(work, 'sarif');
+  const labelsPath = join(here, 'advisories', 'labels.json');
+  try {
+    statSync(tree);
+    statSync(sarifDir);
+  } catch {
+    return null;
+  }
+  const { labels } = JSON.parse(readFileSync(labelsPath, 'utf8'));
+  const answers = new Map(labels.map((l) => [l.key, l]));
+  const files = new Map(walk(tree).map((p) => [relative(tree, p), readFileSync(p, 'utf8')]));
+  const source = { status: 'available', commit: 'advisory-pairs', files };
+  const items = [];
+  const unmatched = new Set(answers.keys());
+  for (const name of readdirSync(sarifDir).filter((n) => n.endsWith('.sarif'))) {
+    for (const f of normalizeLog(readSarif(join(sarifDir, name))).findings) {
+      const key = `${toolKey(f.tool)}|${f.ruleId}|${f.location?.uri}|${f.location?.startLine}`;
+      const answer = answers.get(key);
+      if (!answer || !unmatched.has(key)) continue;
+      unmatched.delete(key);
+      items.push({
+        key,
+        finding: asTriageFinding(f),
+        source,
+        ...answer,
+        fold: foldOf(f.location.uri),
+      });
+    }
+  }
+  if (unmatched.size)
+    throw new Error(`advisory answers without a finding: ${[...unmatched].join(', ')}`);
+  return items;
+};

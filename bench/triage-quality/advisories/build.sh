@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Rebuilds the advisory-pair set (build.mjs): installs the pinned scanners through scripts/lib.sh
+# when absent, then fetches, lays out, scans and labels. Needs the packages built (pnpm build),
+# npm, pip, go, and the registries (npm, PyPI, the Go module proxy); downloads are cached in
+# bench/triage-quality/.work/advisories/ (git-ignored).
+# Usage: bash bench/triage-quality/advisories/build.sh [--review] [--only=name,…]
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=../../../scripts/lib.sh
+source "$HERE/../../../scripts/lib.sh"
+ensure_node
+ensure_bandit
+ensure_gosec
+ensure_semgrep
+exec node "$HERE/build.mjs" "$@"
