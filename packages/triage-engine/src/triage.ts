@@ -64,7 +64,14 @@ const classSignals = (
               reconstructed.result?.outcome === 'no-source' &&
               !reconstructed.result.sanitized),
         )
-      : sinkSignals(ctx, cls.id);
+      : reconstructed.result?.notConstant
+        ? // The syntax tree shows a non-constant value at the sink: the textual reading's
+          // "only literals" / "a constant" is wrong there (a quote or bracket inside a string,
+          // a literal array holding variables), whatever else stays undecided.
+          sinkSignals(ctx, cls.id).filter(
+            (e) => e.signal !== 'literal_argument' && e.signal !== 'constant_value',
+          )
+        : sinkSignals(ctx, cls.id);
     // HTML escaping found on the path does not protect a URL attribute.
     const wrongContext = sink.some((e) => e.signal === 'sanitizer_wrong_context');
     const out = [

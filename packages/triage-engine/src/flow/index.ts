@@ -1,5 +1,5 @@
 import type { LanguageFamily } from '../code/language.js';
-import { ARGV_STYLE, FIRST_ARGUMENT, SINKS } from '../signals/taint.js';
+import { ARGV_STYLE, EVERY_ARGUMENT_IS_CODE, FIRST_ARGUMENT, SINKS } from '../signals/taint.js';
 import {
   FUNCTION_KINDS,
   TooLong,
@@ -70,6 +70,11 @@ export interface FlowResult {
   reason: string;
   /** The reconstructed path, in line order, ending at the sink. */
   path: PathStep[];
+  /**
+   * Set when the reconstruction read the sink's arguments and found a value that is not a
+   * constant (of unknown origin): the sink does not take literals only, whatever else is known.
+   */
+  notConstant?: boolean;
 }
 
 export interface FlowQuery {
@@ -165,7 +170,8 @@ const asSinkCall = (
   let args: Node[];
   if (q.cls === 'command-injection')
     args = ARGV_STYLE.test(c.text) ? positional : positional.slice(0, 1);
-  else if (FIRST_ARGUMENT.has(q.cls)) args = positional.slice(0, 1);
+  else if (FIRST_ARGUMENT.has(q.cls) && !EVERY_ARGUMENT_IS_CODE.test(c.text))
+    args = positional.slice(0, 1);
   else args = positional;
   return args.length === 0 ? null : { sink: n, args, callee: c.text, expression: false };
 };
@@ -274,7 +280,8 @@ const findSink = (
     const c = calleeOf(expr);
     const positional = (c?.args ?? []).filter((a) => !NOT_PAYLOAD.test(a.kind()));
     const args =
-      FIRST_ARGUMENT.has(q.cls) || q.cls === 'command-injection'
+      (FIRST_ARGUMENT.has(q.cls) && !EVERY_ARGUMENT_IS_CODE.test(c?.text ?? '')) ||
+      q.cls === 'command-injection'
         ? positional.slice(0, 1)
         : positional;
     if (c && args.length > 0) return { sink: expr, args, callee: c.text, expression: false };
@@ -768,7 +775,10 @@ export const reconstructFlow = (q: FlowQuery): FlowResult | null => {
       path: path([]),
     };
   if (v.level === UNKNOWN)
-    return undecided(v.reason ?? 'a value of unknown origin reaches the sink', path([]));
+    return {
+      ...undecided(v.reason ?? 'a value of unknown origin reaches the sink', path([])),
+      notConstant: true,
+    };
   const kills = ip.notes.filter((s) => s.kind === 'kill' || s.kind === 'branch');
   const sanitized = v.steps.some((s) => s.kind === 'sanitizer');
   return {

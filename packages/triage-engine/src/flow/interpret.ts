@@ -897,6 +897,10 @@ const member = (ip: Interp, n: Node, env: Env): Val => {
   if (src) return src;
   const obj = n.field('object') ?? n.field('operand');
   const prop = (n.field('attribute') ?? n.field('property') ?? n.field('field'))?.text() ?? '';
+  // A field of the object itself (`self.x`, `this.x`) that this function did not assign holds
+  // whatever the constructor, a setter or a caller put there: its origin is not known here.
+  if (obj && /^(self|this)$/.test(obj.text()))
+    return unknown(`${text} is a field set outside the function`, step(lineOf(n), 'unknown', text));
   const base = ev(ip, obj, env);
   if (base.keys?.has(prop))
     return withStep(base.keys.get(prop)!, step(lineOf(n), 'container', text));

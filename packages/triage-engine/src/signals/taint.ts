@@ -46,6 +46,8 @@ export const FIRST_ARGUMENT = new Set([
   'template-injection',
   'file-inclusion',
 ]);
+// `Function(a, b, body)` / `new Function(...)`: the parameter list and the body are all code.
+export const EVERY_ARGUMENT_IS_CODE = /(^|\.)Function$/;
 // Classes where a string assembled from non-literal parts is itself a warning sign.
 const BUILT_MATTERS = new Set([
   'sql-injection',
@@ -98,7 +100,10 @@ const payloadOf = (ctx: CodeContext, cls: string): { exprs: string[]; call: Call
     const args = call.argTexts.filter((a) => a.trim() !== '');
     if (cls === 'command-injection' && !ARGV_STYLE.test(call.callee))
       return { exprs: args.slice(0, 1), call };
-    const used = FIRST_ARGUMENT.has(cls) ? args.slice(0, 1) : args.filter((a) => !isOption(a));
+    const used =
+      FIRST_ARGUMENT.has(cls) && !EVERY_ARGUMENT_IS_CODE.test(call.callee)
+        ? args.slice(0, 1)
+        : args.filter((a) => !isOption(a));
     return { exprs: used, call };
   }
   if (ctx.region && exprKindOf(ctx.region, ctx.language) !== 'empty')
