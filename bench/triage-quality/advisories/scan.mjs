@@ -55,24 +55,29 @@ const semgrep = () => {
     tool('semgrep'),
     [
       'scan',
-      ...['javascript', 'python', 'go'].flatMap((f) => ['--config', join(rules, f)]),
+      ...['javascript', 'python', 'go'].flatMap((f) => [
+        '--config',
+        relative(ROOT, join(rules, f)),
+      ]),
       '--metrics=off',
       '--no-git-ignore',
       '--sarif',
       '--output',
       out,
       '--quiet',
-      '.',
+      relative(ROOT, TREE),
     ],
     {
-      cwd: TREE,
+      // From the workspace root with relative paths: rule ids (prefixed with the rules' folder)
+      // and file names do not depend on where the workspace lives.
+      cwd: ROOT,
       encoding: 'utf8',
       env: { ...process.env, SEMGREP_SEND_METRICS: 'off', SEMGREP_ENABLE_VERSION_CHECK: '0' },
       maxBuffer: 256 << 20,
     },
   );
   if (run.status !== 0 && run.status !== 1) throw new Error(`semgrep failed: ${run.stderr}`);
-  return reroot(readLog(out, 'semgrep', run), (uri) => uri.replace(/^\.\//, ''));
+  return reroot(readLog(out, 'semgrep', run), (uri) => relative(TREE, join(ROOT, uri)));
 };
 
 const bandit = () => {
