@@ -16,6 +16,8 @@ const EXPECTED: Record<string, Record<string, RegExp>> = {
   },
   'remediate:python/weak-hash': {
     'cryptography-oaep-padding': /hash of RSA OAEP padding/,
+    'import-fallback-module': /imported from several modules \(hashlib\.sha1, sha1dc\.sha1\)/,
+    'new-sha-probe': /SHA-0/,
   },
   'remediate:python/cookie-flags': {
     'delete-cookie': /deletes the cookie/,

@@ -22,17 +22,44 @@ const scopeOf = (node: SgNode): SgNode | null => {
   return null;
 };
 
+/** The innermost function a binding at `node` is local to (null: the module). */
+const functionOf = (node: SgNode): SgNode | null => {
+  for (let n = node.parent(); n; n = n.parent()) {
+    if (n.kind() === 'function_definition') return n;
+  }
+  return null;
+};
+
+/** Names a function declares `global` or `nonlocal`: its assignments bind them outside it. */
+const declaredOutside = (fn: SgNode): Set<string> =>
+  new Set(
+    fn
+      .findAll({ rule: { any: [{ kind: 'global_statement' }, { kind: 'nonlocal_statement' }] } })
+      .flatMap((g) => g.namedChildren().map((n) => n.text())),
+  );
+
 /**
- * Identifiers the file binds other than by importing (a conservative over-approximation). A
- * class attribute or method (`pickle = 'pickle'` in an Enum, `def random(self)`) is left out:
- * it binds a name on the class, which code outside the class body never sees unqualified.
+ * Identifiers the file binds other than by importing (a conservative over-approximation), each
+ * with the functions it is local to, or `null` for a binding at module level (or through
+ * `global`), which hides the import in the whole file. A class attribute or method (`pickle =
+ * 'pickle'` in an Enum, `def random(self)`) is left out: it binds a name on the class, which
+ * code outside the class body never sees unqualified.
  */
-const otherBindings = (root: SgNode): Set<string> => {
-  const names = new Set<string>();
+const otherBindings = (root: SgNode): Map<string, (SgNode | null)[]> => {
+  const names = new Map<string, (SgNode | null)[]>();
+  const outside = new Map<number, Set<string>>();
+  const bind = (name: string, at: SgNode, fn: SgNode | null = functionOf(at)) => {
+    let scope = fn;
+    if (scope) {
+      if (!outside.has(scope.id())) outside.set(scope.id(), declaredOutside(scope));
+      if (outside.get(scope.id())!.has(name)) scope = null;
+    }
+    names.set(name, [...(names.get(name) ?? []), scope]);
+  };
   const inClassBody = (node: SgNode) => scopeOf(node)?.kind() === 'class_definition';
   const targets = (node: SgNode | null): void => {
     if (!node) return;
-    if (node.kind() === 'identifier') names.add(node.text());
+    if (node.kind() === 'identifier') bind(node.text(), node);
     else if (/pattern|tuple|list/.test(String(node.kind()))) node.children().forEach(targets);
   };
   for (const a of root.findAll({
@@ -45,17 +72,43 @@ const otherBindings = (root: SgNode): Set<string> => {
     rule: { any: [{ kind: 'function_definition' }, { kind: 'class_definition' }] },
   })) {
     const name = d.field('name');
-    if (name && !inClassBody(d)) names.add(name.text());
+    if (name && !inClassBody(d)) bind(name.text(), d);
   }
   for (const p of root.findAll({ rule: { kind: 'parameters' } })) {
+    const fn = p.parent()?.kind() === 'function_definition' ? p.parent()! : null;
     for (const param of p.namedChildren()) {
       const id =
         param.kind() === 'identifier' ? param : param.find({ rule: { kind: 'identifier' } });
-      if (id) names.add(id.text());
+      // A lambda's parameters (no function node here) count for the whole file, as before.
+      if (id) bind(id.text(), id, fn);
     }
   }
   for (const a of root.findAll({ rule: { kind: 'as_pattern_target' } })) targets(a.child(0));
   return names;
+};
+
+/**
+ * For each import map, the names that functions bind locally (a parameter `random`, a local
+ * `sha1 = ...`) with those functions: inside them the name is not the import.
+ */
+const localShadows = new WeakMap<ImportMap, Map<string, SgNode[]>>();
+
+/** True when `id` sits inside a function that binds its name (its defaults and annotations excepted). */
+const shadowed = (id: SgNode, imports: ImportMap): boolean => {
+  const functions = localShadows.get(imports)?.get(id.text());
+  if (!functions) return false;
+  const at = id.range().start.index;
+  return functions.some((fn) => {
+    const { start, end } = fn.range();
+    if (at < start.index || at >= end.index) return false;
+    // Parameter defaults and annotations are evaluated where the function is defined.
+    const params = fn.field('parameters');
+    const returns = fn.field('return_type');
+    const outer = [params, returns].some(
+      (n) => n && n.range().start.index <= at && at < n.range().end.index,
+    );
+    return !outer;
+  });
 };
 
 /** The file's import map (every import statement, top level or nested). */
@@ -80,14 +133,45 @@ export const importMap = (root: SgNode): ImportMap => {
       if (pair) map.set(pair[1], `${module.text()}.${pair[0]}`);
     }
   }
-  for (const name of bound) map.delete(name);
+  const shadows = new Map<string, SgNode[]>();
+  for (const [name, scopes] of bound) {
+    if (scopes.includes(null)) map.delete(name);
+    else if (map.has(name)) shadows.set(name, scopes as SgNode[]);
+  }
+  localShadows.set(map, shadows);
   return map;
+};
+
+/**
+ * Every qualified name the file imports under `local` (`try: from sha1dc import sha1` /
+ * `except ImportError: from hashlib import sha1` gives two), in file order.
+ */
+export const importSources = (root: SgNode, local: string): string[] => {
+  const out: string[] = [];
+  for (const statement of root.findAll({
+    rule: { any: [{ kind: 'import_statement' }, { kind: 'import_from_statement' }] },
+  })) {
+    const module =
+      statement.kind() === 'import_from_statement' ? statement.field('module_name') : null;
+    if (statement.kind() === 'import_from_statement' && module?.kind() !== 'dotted_name') continue;
+    for (const item of statement.namedChildren()) {
+      if (module && item.id() === module.id()) continue;
+      const pair = aliasOf(item);
+      if (!pair) continue;
+      const [name, alias] = pair;
+      const bound = item.kind() === 'dotted_name' && !module ? name.split('.')[0]! : alias;
+      if (bound !== local) continue;
+      out.push(module ? `${module.text()}.${name}` : item.kind() === 'dotted_name' ? bound : name);
+    }
+  }
+  return out;
 };
 
 /** `a.b.c` for an identifier or attribute chain whose root is imported, else null. */
 export const qualifiedName = (node: SgNode | null, imports: ImportMap): string | null => {
   if (!node) return null;
-  if (node.kind() === 'identifier') return imports.get(node.text()) ?? null;
+  if (node.kind() === 'identifier')
+    return shadowed(node, imports) ? null : (imports.get(node.text()) ?? null);
   if (node.kind() !== 'attribute') return null;
   const object = qualifiedName(node.field('object'), imports);
   return object ? `${object}.${node.field('attribute')!.text()}` : null;

@@ -2,16 +2,17 @@ import type { SgNode } from '@ast-grep/napi';
 import { notApplicable } from '../../engine/codemod.js';
 import { defineCodemod } from '../../engine/define.js';
 import type { SourceFile } from '../../engine/source-file.js';
+import type { Site } from '../../types.js';
 import { ensurePythonFromImport } from '../../imports/python-imports.js';
 import { appendArgument, hasSplat, isFalse, keyword, positional } from '../shared/args.js';
 import { isBookkeepingName, isPasswordValue, isSecretName, purposeOf } from '../shared/context.js';
-import { calleeName, importMap, type ImportMap } from '../shared/names.js';
+import { calleeName, importMap, importSources, rootName, type ImportMap } from '../shared/names.js';
 import { literalValue } from '../shared/strings.js';
 import { allowsPythonBefore } from '../shared/requires-python.js';
 import { nestedSites, statementSites } from '../shared/statement-sites.js';
 import { dropImportsIfUnused } from '../shared/unused-import.js';
 
-const WEAK = new Set(['md5', 'sha1', 'md4', 'md2']);
+const WEAK = new Set(['md5', 'sha1', 'md4', 'md2', 'sha']);
 
 interface Data {
   /**
@@ -51,6 +52,17 @@ const refusalOf = (call: SgNode): string | undefined => {
   return hasSplat(call) ? 'the call passes *args or **kwargs' : undefined;
 };
 
+/**
+ * Why the callee's root name may not be hashlib at run time: it is imported from several
+ * modules (`from sha1dc import sha1`, falling back to `from hashlib import sha1`).
+ */
+const ambiguousImport = (root: SgNode, callee: SgNode): string | undefined => {
+  const local = rootName(callee);
+  const sources = [...new Set(importSources(root, local))];
+  if (sources.length < 2) return undefined;
+  return `${local} is imported from several modules (${sources.join(', ')}), whichever import succeeds at run time: a rewrite to hashlib.sha256 would replace the other module's function too`;
+};
+
 const CRYPTOGRAPHY_HASHES = 'cryptography.hazmat.primitives.hashes';
 const PADDING = 'cryptography.hazmat.primitives.asymmetric.padding';
 
@@ -68,7 +80,7 @@ const argumentOf = (node: SgNode): SgNode | null => {
  * `cryptography`'s `hashes.MD5()`/`hashes.SHA1()` (`from ...hashes import SHA1`, aliases):
  * SHA-256 as for hashlib, except as the hash of RSA OAEP or MGF1 padding, which is declined.
  */
-const cryptographyDigest = (call: SgNode, name: string, imports: ImportMap) => {
+const cryptographyDigest = (call: SgNode, name: string, imports: ImportMap): Site<Data>[] => {
   const fn = name.slice(CRYPTOGRAPHY_HASHES.length + 1);
   if (fn !== 'MD5' && fn !== 'SHA1') return [];
   const callee = call.field('function')!;
@@ -96,9 +108,9 @@ const cryptographyDigest = (call: SgNode, name: string, imports: ImportMap) => {
  * Every `hashlib` MD5/SHA-1 digest not already marked `usedforsecurity=False`, and every
  * `cryptography` MD5/SHA-1 hash algorithm object.
  */
-const weakDigests = (file: SourceFile) => {
+const weakDigests = (file: SourceFile): Site<Data>[] => {
   const imports = importMap(file.root);
-  return file.root.findAll({ rule: { kind: 'call' } }).flatMap((call) => {
+  return file.root.findAll({ rule: { kind: 'call' } }).flatMap((call): Site<Data>[] => {
     const name = calleeName(call, imports);
     if (name?.startsWith(`${CRYPTOGRAPHY_HASHES}.`)) return cryptographyDigest(call, name, imports);
     if (!name?.startsWith('hashlib.')) return [];
@@ -115,6 +127,17 @@ const weakDigests = (file: SourceFile) => {
       algorithm = callee.kind() === 'attribute' ? callee.field('attribute')! : callee;
       style = callee.kind() === 'attribute' ? 'attribute' : 'name';
     } else return [];
+    const ambiguity = ambiguousImport(file.root, callee);
+    if (ambiguity) return [{ node: call, decline: ambiguity }];
+    if (style === 'new' && /^sha$/i.test(literalValue(algorithm) ?? '')) {
+      return [
+        {
+          node: call,
+          decline:
+            "the algorithm name 'sha' is SHA-0 in old OpenSSL builds and unknown to current ones, where hashlib.new raises ValueError: a rewrite would change whether the call raises",
+        },
+      ];
+    }
     if (isFalse(keyword(call, 'usedforsecurity')?.field('value') ?? undefined)) return [];
     const kind = purpose(call);
     const refusal = refusalOf(call);
@@ -162,7 +185,9 @@ export const pythonWeakHash = defineCodemod<Data>({
     '`hashes.MD5()`/`hashes.SHA1()` (a `Hash` context, a signature or certificate hash) become ' +
     '`hashes.SHA256()`, a `behaviour_change`; as the hash of RSA OAEP or MGF1 padding they are ' +
     'declined: that use does not rest on collision resistance and the decrypting party must ' +
-    'change with it.',
+    "change with it. Also declined: `hashlib.new('sha')` (SHA-0, rejected by current OpenSSL) " +
+    'and a name imported from several modules (`from sha1dc import sha1` with hashlib as the ' +
+    'fallback).',
   rationale: {
     problem:
       'MD5 and SHA-1 collisions can be computed cheaply, so a digest that vouches for a token, a ' +

@@ -29,13 +29,16 @@ const DOTTED = (item: SgNode): string =>
 /**
  * Imports of `xml.sax` helper submodules only (`from xml.sax.saxutils import XMLGenerator`,
  * `from xml.sax import handler`), which Bandit's B406 reports as an `xml.sax` import: declined,
- * there is no parser to defuse.
+ * there is no parser to defuse there (`parses`: the file calls a parser, fixed at the call).
  */
-const saxHelperImports = (root: SgNode): Site<Data>[] => {
+const saxHelperImports = (root: SgNode, parses: boolean): Site<Data>[] => {
   const sites: Site<Data>[] = [];
-  const decline =
-    'the import takes only xml.sax helpers that write XML or define handler interfaces ' +
-    '(saxutils, handler, xmlreader): nothing here parses XML, and defusedxml replaces only the parsers';
+  const decline = parses
+    ? 'the import takes only xml.sax helpers that write XML or define handler interfaces ' +
+      '(saxutils, handler, xmlreader); the parser this file creates is fixed at its call, and ' +
+      'the import has nothing to change'
+    : 'the import takes only xml.sax helpers that write XML or define handler interfaces ' +
+      '(saxutils, handler, xmlreader): nothing here parses XML, and defusedxml replaces only the parsers';
   for (const statement of root.findAll({ rule: { kind: 'import_statement' } })) {
     const modules = statement.namedChildren().map(DOTTED);
     if (modules.length > 0 && modules.every((m) => SAX_HELPERS.has(m)))
@@ -64,9 +67,7 @@ const saxHelperImports = (root: SgNode): Site<Data>[] => {
 
 /** Imports of stdlib XML parsers and every call to one of their parsing functions. */
 const xmlSites = (file: SourceFile): Site<Data>[] => {
-  const helpers = saxHelperImports(file.root);
   const imports = xmlImports(file.root);
-  if (imports.length === 0) return helpers;
   const names = importMap(file.root);
   const importSites = imports.map((binding) => {
     const data: Data = { kind: 'import', binding };
@@ -82,6 +83,9 @@ const xmlSites = (file: SourceFile): Site<Data>[] => {
     const data: Data = { kind: 'call', module, fn, callee, binding: bindingOf(callee, imports) };
     return [{ node: call, data }];
   });
+  // `import xml.sax.saxutils` also makes `xml.sax.make_parser` reachable: the parsing call is
+  // then the site to fix, and the helper import has nothing to change.
+  const helpers = saxHelperImports(file.root, callSites.length > 0);
   return [...importSites, ...callSites, ...helpers];
 };
 
