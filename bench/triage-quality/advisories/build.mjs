@@ -16,7 +16,7 @@
 // Usage: bash bench/triage-quality/advisories/build.sh [--review] [--only=name,…]
 //   --review prints, per pair, every result of the pair's class in a function the fix changed,
 //   with its line, to choose `real`/`guarded` lines from (labels are not written).
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { languageOf, parseSource } from '../../../packages/codemods/dist/index.js';
 import { normalizeLog } from '../../../packages/sarif/dist/index.js';
@@ -47,7 +47,10 @@ for (const pair of pairs) {
       for (const side of ['vulnerable', 'fixed'])
         writeFileSync(
           join(TREE, 'go', l[side], 'go.mod'),
-          readFileSync(join(dirs[side], 'go.mod'), 'utf8'),
+          existsSync(join(dirs[side], 'go.mod'))
+            ? readFileSync(join(dirs[side], 'go.mod'), 'utf8')
+            : // a module published before modules existed (+incompatible): the path alone
+              `module ${pair.name}\n\ngo 1.16\n`,
         );
     laid.push({ pair, ...l });
   } catch (e) {

@@ -81,9 +81,16 @@ export const changedLines = (a, b) => {
       o = Number(h[1]);
       n = Number(h[2]);
     } else if (line.startsWith('---') || line.startsWith('+++')) continue;
-    else if (line.startsWith('-')) old.add(o++);
-    else if (line.startsWith('+')) neu.add(n++);
-    else if (line.startsWith(' ')) {
+    // A line only added (or only removed) still touches the other side where it goes: the
+    // line before it there counts as changed, so a fix that only inserts a guard changes the
+    // vulnerable version's function around that place.
+    else if (line.startsWith('-')) {
+      if (n > 1) neu.add(n - 1);
+      old.add(o++);
+    } else if (line.startsWith('+')) {
+      if (o > 1) old.add(o - 1);
+      neu.add(n++);
+    } else if (line.startsWith(' ')) {
       o++;
       n++;
     }
@@ -119,6 +126,24 @@ export const layPair = (pair, dirs) => {
       writeFileSync(to, blankComments(path, text));
     }
     files.push({ path, changedOld: old, changedNew: neu });
+  }
+  // gosec type-checks whole packages: the other files of a changed Go package come along
+  // (blanked the same way; nothing in them is labelled).
+  if (pair.ecosystem === 'go') {
+    const dirsChanged = new Set(files.map((f) => dirname(f.path)));
+    for (const [side, set] of [
+      ['vulnerable', a],
+      ['fixed', b],
+    ])
+      for (const path of set)
+        if (dirsChanged.has(dirname(path)) && !files.some((f) => f.path === path)) {
+          const to = join(TREE, pair.ecosystem, ids[side], path);
+          mkdirSync(dirname(to), { recursive: true });
+          writeFileSync(
+            to,
+            blankComments(path, maskVersions(pair, readFileSync(join(dirs[side], path), 'utf8'))),
+          );
+        }
   }
   return { ...ids, files };
 };
