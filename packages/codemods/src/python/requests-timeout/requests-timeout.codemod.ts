@@ -1,7 +1,8 @@
+import type { SgNode } from '@ast-grep/napi';
 import { defineCodemod } from '../../engine/define.js';
 import type { SourceFile } from '../../engine/source-file.js';
 import { appendArgument, hasSplat, keyword } from '../shared/args.js';
-import { calleeName, importMap } from '../shared/names.js';
+import { calleeName, importMap, type ImportMap } from '../shared/names.js';
 import type { Site } from '../../types.js';
 
 /** Seconds: the connect and the read timeout, each. */
@@ -12,10 +13,33 @@ const CALLS = new Set(
   ),
 );
 
+/**
+ * A `requests.get(...)` whose `requests` is a project module of that name (`from sphinx.util
+ * import requests`): its wrapper decides the timeout. Null when `requests` is the library.
+ */
+const wrapperModule = (call: SgNode, imports: ImportMap): string | null => {
+  const name = calleeName(call, imports);
+  const verb = name?.slice(name.lastIndexOf('.') + 1);
+  const module = name?.slice(0, name.lastIndexOf('.'));
+  if (!module || !verb || module === 'requests' || !module.endsWith('.requests')) return null;
+  return CALLS.has(`requests.${verb}`) ? module : null;
+};
+
 /** Every module-level `requests` call without a timeout. */
 const untimed = (file: SourceFile) => {
   const imports = importMap(file.root);
-  return file.root
+  const wrapped = file.root.findAll({ rule: { kind: 'call' } }).flatMap((call): Site[] => {
+    const module = wrapperModule(call, imports);
+    return module && !keyword(call, 'timeout')
+      ? [
+          {
+            node: call,
+            decline: `requests here is ${module}, a module named like the library: whether the call takes or sets a timeout is decided in that module, not at this call`,
+          },
+        ]
+      : [];
+  });
+  const direct = file.root
     .findAll({ rule: { kind: 'call' } })
     .filter((call) => CALLS.has(calleeName(call, imports) ?? ''))
     .filter((call) => !keyword(call, 'timeout'))
@@ -28,6 +52,7 @@ const untimed = (file: SourceFile) => {
           }
         : { node: call },
     );
+  return [...direct, ...wrapped];
 };
 
 /** `remediate:python/requests-timeout`: `requests.get(url)` → `requests.get(url, timeout=10)`. */
@@ -44,7 +69,8 @@ export const pythonRequestsTimeout = defineCodemod({
     `Adds \`timeout=${TIMEOUT}\` to \`requests.get/post/put/patch/delete/head/options/request\` ` +
     'calls that pass none (and no `**kwargs` that might), so a server that stops answering ' +
     'cannot hang the caller forever. A call forwarding `**kwargs` (which may carry the caller\u2019s ' +
-    'timeout) is declined with that reason.',
+    'timeout) is declined with that reason, and so is a call through a module named like the ' +
+    'library (`from sphinx.util import requests`).',
   rationale: {
     problem:
       '`requests` has no default timeout: a call to a server that accepts the connection and ' +

@@ -20,6 +20,11 @@ const bindingOf = (callee: SgNode, imports: XmlImport[]): XmlImport | undefined 
   return imports.find((i) => i.locals.includes(root.text()));
 };
 
+const ETREE_DEFUSED = 'defusedxml.ElementTree';
+const PULL_PARSER =
+  'ElementTree.XMLPullParser (an incremental parser fed by the caller) has no defusedxml ' +
+  'counterpart: defusedxml.ElementTree offers parse, iterparse, fromstring, XML and XMLParser';
+
 /** `xml.sax` submodules that write XML or define handler interfaces: none of them parses. */
 const SAX_HELPERS = new Set(['xml.sax.saxutils', 'xml.sax.handler', 'xml.sax.xmlreader']);
 
@@ -73,11 +78,14 @@ const xmlSites = (file: SourceFile): Site<Data>[] => {
     const data: Data = { kind: 'import', binding };
     return { node: binding.statement, data };
   });
-  const callSites = file.root.findAll({ rule: { kind: 'call' } }).flatMap((call) => {
+  const callSites = file.root.findAll({ rule: { kind: 'call' } }).flatMap((call): Site<Data>[] => {
     const name = calleeName(call, names);
     const dot = name?.lastIndexOf('.') ?? -1;
     const module = name?.slice(0, dot);
     const fn = name?.slice(dot + 1);
+    if (module && fn === 'XMLPullParser' && XML_MODULES[module]?.defused === ETREE_DEFUSED) {
+      return [{ node: call, decline: PULL_PARSER }];
+    }
     if (!module || !fn || !XML_MODULES[module]?.parsers.has(fn)) return [];
     const callee = call.field('function')!;
     const data: Data = { kind: 'call', module, fn, callee, binding: bindingOf(callee, imports) };
@@ -85,7 +93,10 @@ const xmlSites = (file: SourceFile): Site<Data>[] => {
   });
   // `import xml.sax.saxutils` also makes `xml.sax.make_parser` reachable: the parsing call is
   // then the site to fix, and the helper import has nothing to change.
-  const helpers = saxHelperImports(file.root, callSites.length > 0);
+  const helpers = saxHelperImports(
+    file.root,
+    callSites.some((s) => s.decline === undefined),
+  );
   return [...importSites, ...callSites, ...helpers];
 };
 
@@ -129,7 +140,8 @@ export const pythonXmlDefusedxml = defineCodemod<Data>({
     '(`ET.Element`, `minidom.Document`), only the parsing calls change ' +
     '(`defusedxml.ElementTree.fromstring(...)`). `defusedxml` is added to requirements.txt or ' +
     'pyproject.toml. An import of `xml.sax` helpers only (`saxutils.XMLGenerator`, `handler`, ' +
-    '`xmlreader`), which parse nothing, is declined with that reason.',
+    '`xmlreader`), which parse nothing, is declined with that reason, and so is ' +
+    '`ElementTree.XMLPullParser`, which defusedxml does not offer.',
   rationale: {
     problem:
       "The standard library's XML parsers expand entity definitions, so a small document can " +
