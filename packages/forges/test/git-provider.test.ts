@@ -194,6 +194,20 @@ describe('git provider branch state', () => {
     expect(await provider().branchHead(repo, branch)).toBe(theirs);
   });
 
+  it('when a branch was merged since its refresh began, then publishing onto it is a conflict and it stays where it was merged', async () => {
+    const published = await provider().publish(repo, request());
+    const merge = origin.mergeIntoMain(branch);
+    const again = provider().publish(repo, {
+      ...request([{ path: 'app/hash.py', content: 'import hashlib\nhashlib.sha512(data)\n' }]),
+      baseSha: merge,
+    });
+    await expect(again).rejects.toMatchObject({ kind: 'conflict' });
+    expect(await provider().branchHead(repo, branch)).toBe(published.headSha);
+    expect(
+      await provider().pullRequest(repo, null, { branch, headSha: published.headSha }),
+    ).toMatchObject({ state: 'merged', mergeCommitSha: merge });
+  });
+
   it('when a merged branch is closed, then it stays merged and the base is untouched', async () => {
     const published = await provider().publish(repo, request());
     const merge = origin.mergeIntoMain(branch);

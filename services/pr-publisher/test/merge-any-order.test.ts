@@ -2,12 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parsesWithoutErrors, unifiedDiff } from '@remediation/codemods';
-import { newId } from '@remediation/db';
+import { parsesWithoutErrors } from '@remediation/codemods';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalRepo, type LocalRepo } from '../../../test/e2e/support/git-repo.js';
-import { insertIngestedScan, insertTenant } from '../../../test/e2e/support/tenant.js';
 import { createHarness, type Harness } from './harness.js';
+import { reviewerGit, seedFixes } from './seed-fixes.js';
 
 /**
  * Three fixes made on one scanned commit, touching the same Python module, the same
@@ -164,11 +163,7 @@ const permutations = <T>(xs: readonly T[]): T[][] =>
         permutations([...xs.slice(0, i), ...xs.slice(i + 1)]).map((rest) => [x, ...rest]),
       );
 
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', ['-c', 'user.name=reviewer', '-c', 'user.email=r@example.com', ...args], {
-    cwd,
-    encoding: 'utf8',
-  }).trim();
+const git = reviewerGit;
 
 /**
  * Waits generous enough for a loaded machine (two cores shared with other suites): a refresh is
@@ -194,46 +189,9 @@ afterAll(async () => {
 });
 
 /** A repository with the three fixes `generated` on its first commit. */
-const seed = async (repo: LocalRepo) => {
-  const tenant = await insertTenant(h.db, repo.url, { auto_pr: true });
-  await h.db
-    .updateTable('repositories')
-    .set({ provider: 'git' })
-    .where('id', '=', tenant.repoId)
-    .execute();
-  const ids: Record<string, string> = {};
-  for (const [name, files] of Object.entries(FIXES)) {
-    const { scanId, findingIds } = await insertIngestedScan(h.db, tenant, repo.head(), [
-      { ruleId: name, tool: 'Bandit', uri: Object.keys(files)[0]!, startLine: 1, message: name },
-    ]);
-    const id = newId();
-    ids[name] = id;
-    await h.db
-      .insertInto('fixes')
-      .values({
-        id,
-        repository_id: tenant.repoId,
-        scan_id: scanId,
-        finding_ids: findingIds,
-        codemod: `remediate:test/${name}`,
-        status: 'generated',
-        summary: `Fix ${name}`,
-        files_changed: Object.keys(files).length,
-        diff: unifiedDiff(
-          Object.entries(files).map(([path, after]) => ({
-            path,
-            before: BASE[path]!,
-            after,
-            changes: [],
-          })),
-        ),
-        rationale: 'test',
-        evaluation: JSON.stringify({ ok: true, checks: {} }),
-      })
-      .execute();
-  }
-  return { tenant, ids };
-};
+const seed = async (repo: LocalRepo) => ({
+  ids: await seedFixes(h, repo, BASE, FIXES, { tool: 'Bandit', startLine: 1 }),
+});
 
 const branchOf = async (fixId: string) =>
   (

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import { newId } from '@remediation/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalRepo } from '../../../test/e2e/support/git-repo.js';
 import { createHarness, type Harness } from './harness.js';
+import { reviewerGit } from './seed-fixes.js';
 
 const BEFORE = `'use strict';
 
@@ -24,11 +24,7 @@ const AFTER = BEFORE.replace(
   "'use strict';\nconst crypto = require('node:crypto');\n",
 ).replace('Math.random().toString(36).slice(2)', "crypto.randomBytes(8).toString('hex')");
 
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', ['-c', 'user.name=reviewer', '-c', 'user.email=r@example.com', ...args], {
-    cwd,
-    encoding: 'utf8',
-  }).trim();
+const git = reviewerGit;
 
 let h: Harness;
 beforeAll(async () => {

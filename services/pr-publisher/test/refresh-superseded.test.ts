@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { unifiedDiff } from '@remediation/codemods';
-import { newId } from '@remediation/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalRepo, type LocalRepo } from '../../../test/e2e/support/git-repo.js';
-import { insertIngestedScan, insertTenant } from '../../../test/e2e/support/tenant.js';
 import { createHarness, type Harness } from './harness.js';
+import { reviewerGit, seedFixes } from './seed-fixes.js';
 
 const BEFORE = `'use strict';
 
@@ -30,11 +27,7 @@ const FIXES: Record<string, string> = {
 };
 const WAIT_MS = 150_000;
 
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', ['-c', 'user.name=reviewer', '-c', 'user.email=r@example.com', ...args], {
-    cwd,
-    encoding: 'utf8',
-  }).trim();
+const git = reviewerGit;
 
 let h: Harness;
 beforeAll(async () => {
@@ -45,40 +38,16 @@ afterAll(async () => {
   await h?.close();
 });
 
-const seed = async (repo: LocalRepo) => {
-  const tenant = await insertTenant(h.db, repo.url, { auto_pr: true });
-  await h.db
-    .updateTable('repositories')
-    .set({ provider: 'git' })
-    .where('id', '=', tenant.repoId)
-    .execute();
-  const ids: Record<string, string> = {};
-  for (const [name, after] of Object.entries(FIXES)) {
-    const { scanId, findingIds } = await insertIngestedScan(h.db, tenant, repo.head(), [
-      { ruleId: name, tool: 'ESLint', uri: 'src/session.js', startLine: 4, message: name },
-    ]);
-    const id = newId();
-    ids[name] = id;
-    await h.db
-      .insertInto('fixes')
-      .values({
-        id,
-        repository_id: tenant.repoId,
-        scan_id: scanId,
-        finding_ids: findingIds,
-        codemod: `remediate:test/${name}`,
-        status: 'generated',
-        summary: `Fix ${name}`,
-        files_changed: 1,
-        diff: unifiedDiff([{ path: 'src/session.js', before: BEFORE, after, changes: [] }]),
-        rationale: 'test',
-        evaluation: JSON.stringify({ ok: true, checks: {} }),
-      })
-      .execute();
-    await h.db.updateTable('findings').set({ fix_id: id }).where('id', 'in', findingIds).execute();
-  }
-  return ids;
-};
+const seed = (repo: LocalRepo) =>
+  seedFixes(
+    h,
+    repo,
+    { 'src/session.js': BEFORE },
+    Object.fromEntries(
+      Object.entries(FIXES).map(([name, after]) => [name, { 'src/session.js': after }]),
+    ),
+    { tool: 'ESLint', startLine: 4, held: true },
+  );
 
 const pullRequestOf = (fixId: string) =>
   h.db

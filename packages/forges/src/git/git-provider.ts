@@ -61,6 +61,15 @@ const publishOnce = async (
     if (!(await hasCommit(runner, req.baseSha)))
       throw new ForgeError('not_found', 'the base commit is not on the remote');
   }
+  // A branch already merged into its base stays where it was merged: moved past the merge, it
+  // would read as open again (its state is read from ancestry), and the merge would be lost to
+  // the poll. A refresh that checked the state before a reviewer merged gets here after it.
+  const base = heads.get(req.baseBranch)!;
+  if (existing && existing !== req.baseSha && (await isAncestor(runner, existing, base)))
+    throw new ForgeError(
+      'conflict',
+      `branch '${req.branch}' is already merged into '${req.baseBranch}'`,
+    );
   const tree = await buildTree(runner, req.baseSha, req.commit.files);
   if (existing) {
     const head = await readCommit(runner, existing);
