@@ -6,7 +6,7 @@ import { returnWithError } from '../shared/func.js';
 
 /** Methods and functions whose only result is an error. */
 const ERROR_ONLY =
-  /^(Close|Remove|RemoveAll|Rename|Chmod|Chown|Chdir|Setenv|Unsetenv|Flush|Sync|Encode|Execute|ExecuteTemplate|WriteFile|Mkdir|MkdirAll|Truncate|SetDeadline|SetReadDeadline|SetWriteDeadline|Shutdown|Commit|Rollback|Ping|Unlock)$/;
+  /^(Close|Remove|RemoveAll|Rename|Chmod|Chown|Chdir|Setenv|Unsetenv|Flush|Sync|Encode|Execute|ExecuteTemplate|WriteFile|Mkdir|MkdirAll|Truncate|SetDeadline|SetReadDeadline|SetWriteDeadline|Shutdown|Commit|Rollback|Ping)$/;
 /** Methods and functions that return a count and an error. */
 const COUNT_AND_ERROR =
   /^(Write|WriteString|WriteTo|ReadFrom|Fprintf|Fprintln|Fprint|Copy|CopyN|CopyBuffer)$/;
@@ -46,7 +46,8 @@ export const goUnhandledError = defineCodemod<Data>({
     '..., err }` (`_, err :=` for count-and-error calls) when the function returns an error ' +
     'last; the other results get their zero values. In a function that returns no error ' +
     '(an HTTP handler) there is nowhere to send it, so it is left with the reason. Deferred ' +
-    'calls are not touched.',
+    'calls and calls that share a line with other statements (one-line function literals) are ' +
+    'not touched.',
   rationale: {
     problem:
       'A dropped error hides a failed write, a file that was not flushed to disk, a ' +
@@ -67,6 +68,22 @@ export const goUnhandledError = defineCodemod<Data>({
   detect: uncheckedCalls,
   fix: ({ node, data }, editor) => {
     const { call, results } = data!;
+    const line = node.range().start.line;
+    const shared = node
+      .parent()
+      ?.namedChildren()
+      .some(
+        (s) =>
+          s.range().start.index !== node.range().start.index &&
+          s.range().start.line <= line &&
+          s.range().end.line >= line,
+      );
+    if (shared) {
+      return notApplicable(
+        'unsafe_to_change',
+        'the call shares its line with other statements (a one-line function): the check would need the block laid out again, left to a person',
+      );
+    }
     const leave = returnWithError(node, 'err');
     if (!leave) {
       return notApplicable(
