@@ -13,7 +13,9 @@ const COUNT_AND_ERROR =
 
 interface Data {
   call: SgNode;
-  results: 1 | 2;
+  name: string;
+  /** Results besides the error; 0 = not known without the types (gosec has them, we do not). */
+  results: 0 | 1 | 2;
 }
 
 const uncheckedCalls = (file: SourceFile) =>
@@ -24,13 +26,8 @@ const uncheckedCalls = (file: SourceFile) =>
     const fn = call.field('function');
     const name = fn?.kind() === 'selector_expression' ? fn.field('field')?.text() : fn?.text();
     if (!name) return [];
-    const results: Data['results'] | 0 = ERROR_ONLY.test(name)
-      ? 1
-      : COUNT_AND_ERROR.test(name)
-        ? 2
-        : 0;
-    if (results === 0) return [];
-    return [{ node: statement, data: { call, results } }];
+    const results: Data['results'] = ERROR_ONLY.test(name) ? 1 : COUNT_AND_ERROR.test(name) ? 2 : 0;
+    return [{ node: statement, data: { call, name, results } }];
   });
 
 /** `remediate:go/unhandled-error`: an error a call returns is checked and returned. */
@@ -46,8 +43,9 @@ export const goUnhandledError = defineCodemod<Data>({
     '..., err }` (`_, err :=` for count-and-error calls) when the function returns an error ' +
     'last; the other results get their zero values. In a function that returns no error ' +
     '(an HTTP handler) there is nowhere to send it, so it is left with the reason. Deferred ' +
-    'calls and calls that share a line with other statements (one-line function literals) are ' +
-    'not touched.',
+    'calls, calls that share a line with other statements (one-line function literals) and ' +
+    'calls of other functions, whose results are not known without the types, are left with ' +
+    'the reason.',
   rationale: {
     problem:
       'A dropped error hides a failed write, a file that was not flushed to disk, a ' +
@@ -67,7 +65,13 @@ export const goUnhandledError = defineCodemod<Data>({
   ],
   detect: uncheckedCalls,
   fix: ({ node, data }, editor) => {
-    const { call, results } = data!;
+    const { call, name, results } = data!;
+    if (results === 0) {
+      return notApplicable(
+        'unsafe_to_change',
+        `what ${name}() returns besides its error is not known without the types (gosec reads them, the fixer does not): checking it needs its result list`,
+      );
+    }
     const line = node.range().start.line;
     const shared = node
       .parent()
