@@ -25,20 +25,25 @@ export const foldOf = (group) => createHash('sha256').update(group).digest()[0] 
 
 const asTriageFinding = (f) => ({ ...f, id: f.fingerprint });
 
-/** Every labelled finding: `{ key, finding, source, label, why, origin, fold }`. */
-export const loadSet = () => {
-  const { labels } = JSON.parse(readFileSync(join(here, 'labels.json'), 'utf8'));
+/**
+ * The findings of every SARIF file in `sarifDir` that `labelsPath` answers, each with its
+ * label and the files of `tree` as its source; an answer no finding matches is an error, and
+ * so is a finding without an answer when `everyFindingLabelled`.
+ */
+const labelledFindings = ({ tree, sarifDir, labelsPath, commit, everyFindingLabelled = false }) => {
+  const { labels } = JSON.parse(readFileSync(labelsPath, 'utf8'));
   const answers = new Map(labels.map((l) => [l.key, l]));
-  const repo = join(here, 'repo');
-  const files = new Map(walk(repo).map((p) => [relative(repo, p), readFileSync(p, 'utf8')]));
-  const source = { status: 'available', commit: 'labelled-set', files };
+  const files = new Map(walk(tree).map((p) => [relative(tree, p), readFileSync(p, 'utf8')]));
+  const source = { status: 'available', commit, files };
   const items = [];
   const unmatched = new Set(answers.keys());
-  for (const name of readdirSync(join(here, 'sarif')).filter((n) => n.endsWith('.sarif'))) {
-    for (const f of normalizeLog(readSarif(join(here, 'sarif', name))).findings) {
+  for (const name of readdirSync(sarifDir).filter((n) => n.endsWith('.sarif'))) {
+    for (const f of normalizeLog(readSarif(join(sarifDir, name))).findings) {
       const key = `${toolKey(f.tool)}|${f.ruleId}|${f.location?.uri}|${f.location?.startLine}`;
       const answer = answers.get(key);
-      if (!answer) throw new Error(`finding without an answer: ${key}`);
+      if (!answer && everyFindingLabelled) throw new Error(`finding without an answer: ${key}`);
+      // The advisory sets label a sink once; a second result at the same key is not counted.
+      if (!answer || (!everyFindingLabelled && !unmatched.has(key))) continue;
       unmatched.delete(key);
       items.push({
         key,
@@ -49,7 +54,20 @@ export const loadSet = () => {
       });
     }
   }
-  if (unmatched.size) throw new Error(`answers without a finding: ${[...unmatched].join(', ')}`);
+  if (unmatched.size)
+    throw new Error(`answers without a finding in ${sarifDir}: ${[...unmatched].join(', ')}`);
+  return items;
+};
+
+/** Every labelled finding: `{ key, finding, source, label, why, origin, fold }`. */
+export const loadSet = () => {
+  const items = labelledFindings({
+    tree: join(here, 'repo'),
+    sarifDir: join(here, 'sarif'),
+    labelsPath: join(here, 'labels.json'),
+    commit: 'labelled-set',
+    everyFindingLabelled: true,
+  });
   const unavailable = {
     status: 'unavailable',
     reason: 'corpus finding: the repository is not mirrored here',
@@ -110,28 +128,5 @@ export const loadAdvisorySet = () => {
   } catch {
     return null;
   }
-  const { labels } = JSON.parse(readFileSync(labelsPath, 'utf8'));
-  const answers = new Map(labels.map((l) => [l.key, l]));
-  const files = new Map(walk(tree).map((p) => [relative(tree, p), readFileSync(p, 'utf8')]));
-  const source = { status: 'available', commit: 'advisory-pairs', files };
-  const items = [];
-  const unmatched = new Set(answers.keys());
-  for (const name of readdirSync(sarifDir).filter((n) => n.endsWith('.sarif'))) {
-    for (const f of normalizeLog(readSarif(join(sarifDir, name))).findings) {
-      const key = `${toolKey(f.tool)}|${f.ruleId}|${f.location?.uri}|${f.location?.startLine}`;
-      const answer = answers.get(key);
-      if (!answer || !unmatched.has(key)) continue;
-      unmatched.delete(key);
-      items.push({
-        key,
-        finding: asTriageFinding(f),
-        source,
-        ...answer,
-        fold: foldOf(f.location.uri),
-      });
-    }
-  }
-  if (unmatched.size)
-    throw new Error(`advisory answers without a finding: ${[...unmatched].join(', ')}`);
-  return items;
+  return labelledFindings({ tree, sarifDir, labelsPath, commit: 'advisory-pairs' });
 };
