@@ -45,6 +45,23 @@ func (s *Store) Run(query string, args ...any) (*sql.Rows, error) {
 	return s.db.Query(query, args...)
 }
 
+// LoadSchema runs the SQL script at path (a file's text, not SQL built from the path).
+func (s *Store) LoadSchema(path string) error {
+	contents, err := os.ReadFile(filepath.Clean(path))
+	if err != nil {
+		return err
+	}
+	// ok: go.lang.security.audit.database.string-formatted-query.string-formatted-query
+	_, err = s.db.Exec(string(contents))
+	return err
+}
+
+func (s *Store) ByPathName(path string) (*sql.Rows, error) {
+	name := filepath.Base(path)
+	// ruleid: go.lang.security.audit.database.string-formatted-query.string-formatted-query
+	return s.db.Query("SELECT id FROM files WHERE name = '" + name + "'")
+}
+
 func (s *Store) Handler(w http.ResponseWriter, r *http.Request) {
 	loc := r.URL.Query().Get("location")
 	// ruleid: go.lang.security.audit.database.string-formatted-query.string-formatted-query

@@ -89,3 +89,39 @@ export const packageCalls = (root: SgNode, local: string, names: RegExp): SgNode
     const callee = calleeOf(call);
     return callee !== null && callee.operand === local && names.test(callee.name);
   });
+
+/** How a name is bound in a function: a parameter, or the values assigned to it there. */
+export type Binding = { kind: 'parameter' } | { kind: 'assigned'; values: SgNode[] } | null;
+
+/**
+ * Where `name` gets its value in `fn`: one of its parameters (or the receiver), or every value
+ * assigned to it (`:=`, `=`, `var`), in source order; for `a, b := f()` the value of each name
+ * is the call. Null when `fn` neither declares nor assigns it (a package-level name).
+ */
+export const bindingIn = (fn: SgNode, name: string): Binding => {
+  const params = [fn.field('receiver'), fn.field('parameters')].flatMap(
+    (list) => list?.namedChildren() ?? [],
+  );
+  if (params.some((p) => p.children().some((c) => c.kind() === 'identifier' && c.text() === name)))
+    return { kind: 'parameter' };
+  const values: SgNode[] = [];
+  for (const stmt of fn.findAll({
+    rule: { any: [{ kind: 'short_var_declaration' }, { kind: 'assignment_statement' }] },
+  })) {
+    const left = stmt.field('left')?.namedChildren() ?? [];
+    const right = stmt.field('right')?.namedChildren() ?? [];
+    const at = left.findIndex((l) => l.kind() === 'identifier' && l.text() === name);
+    if (at < 0) continue;
+    const value = right.length === left.length ? right[at] : right.length === 1 ? right[0] : null;
+    if (value) values.push(value);
+  }
+  for (const spec of fn.findAll({ rule: { kind: 'var_spec' } })) {
+    const names = spec.children().filter((c) => c.kind() === 'identifier');
+    const at = names.findIndex((n) => n.text() === name);
+    if (at < 0) continue;
+    const right = spec.field('value')?.namedChildren() ?? [];
+    const value = right.length === names.length ? right[at] : right.length === 1 ? right[0] : null;
+    if (value) values.push(value);
+  }
+  return values.length > 0 ? { kind: 'assigned', values } : null;
+};

@@ -1,7 +1,9 @@
 import { notApplicable } from '../../engine/codemod.js';
+import type { SgNode } from '@ast-grep/napi';
 import { defineCodemod } from '../../engine/define.js';
 import type { SourceFile } from '../../engine/source-file.js';
-import { argsOf, calleeOf, packageCalls } from '../shared/func.js';
+import type { Site } from '../../types.js';
+import { argsOf, bindingIn, calleeOf, enclosingFunction, packageCalls } from '../shared/func.js';
 import { SEMGREP_GO } from '../shared/ids.js';
 import { importedAs, packageUses, removeGoImport } from '../shared/imports.js';
 import { builtString, literalContent, type Part } from '../shared/query-parts.js';
@@ -15,15 +17,39 @@ interface Data {
   at: number;
 }
 
-const shellCalls = (file: SourceFile) => {
+/**
+ * Why a command started without a shell has nothing to change: the program is a value (there is
+ * no constant program to separate from its arguments), or a constant program whose arguments are
+ * already one word each. Null when a shell runs it.
+ */
+const noShell = (call: SgNode, program: SgNode | undefined): string | null => {
+  if (!program) return null;
+  if (program.kind() === 'interpreted_string_literal' || program.kind() === 'raw_string_literal') {
+    if (SHELL.test(program.text().replace(/^`|`$/g, '"'))) return null;
+    return `no shell runs here: the program is the constant ${program.text()} and each value is passed to it as one argument already`;
+  }
+  const fn = enclosingFunction(call);
+  const passedIn =
+    program.kind() === 'identifier' && fn && bindingIn(fn, program.text())?.kind === 'parameter';
+  return `the program is the value ${program.text()}${passedIn ? ' (a parameter: its callers choose it)' : ''}: there is no constant program to separate from its arguments, and no shell parses them (exec.Command starts the program directly)`;
+};
+
+const shellCalls = (file: SourceFile): Site<Data>[] => {
   const exec = importedAs(file.root, 'os/exec');
   if (!exec) return [];
-  return packageCalls(file.root, exec, /^(Command|CommandContext)$/).flatMap((call) => {
-    const at = calleeOf(call)!.name === 'CommandContext' ? 1 : 0;
-    const args = argsOf(call);
-    if (!SHELL.test(args[at]?.text() ?? '') || args[at + 1]?.text() !== '"-c"') return [];
-    return [{ node: call, data: { at } }];
-  });
+  return packageCalls(file.root, exec, /^(Command|CommandContext)$/).flatMap(
+    (call): Site<Data>[] => {
+      const at = calleeOf(call)!.name === 'CommandContext' ? 1 : 0;
+      const args = argsOf(call);
+      const why = noShell(call, args[at]);
+      if (why) return [{ node: call, decline: why }];
+      if (args[at + 1]?.text() !== '"-c"')
+        return [
+          { node: call, decline: 'the shell runs a script file, not a command line (no -c)' },
+        ];
+      return [{ node: call, data: { at } }];
+    },
+  );
 };
 
 /** The words of a command line: literal text split at spaces, values as whole words (or glued to text). */
@@ -64,7 +90,9 @@ export const goShellCommand = defineCodemod<Data>({
     'becomes `exec.Command("gzip", "-k", path)`: the literal text is split into words at ' +
     'spaces and each value becomes one argument (single quotes around it go). A line that ' +
     'needs the shell (pipes, redirections, `$`, globs, other quoting) or is not built from ' +
-    'literals is left with the reason.',
+    'literals is left with the reason, as is a call with no shell to remove: ' +
+    '`exec.Command(exe, args...)` whose program is a value, or a constant program whose ' +
+    'arguments are one word each already (gosec G204 lists both).',
   rationale: {
     problem:
       'The command line is parsed by a shell, so `;`, `|`, `$(...)` or a quote in a value runs ' +

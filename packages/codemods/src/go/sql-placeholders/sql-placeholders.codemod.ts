@@ -4,7 +4,7 @@ import { defineCodemod } from '../../engine/define.js';
 import type { SourceFile } from '../../engine/source-file.js';
 import { nearestFile } from '../../manifests/nearest.js';
 import type { Site } from '../../types.js';
-import { argsOf, enclosingFunction } from '../shared/func.js';
+import { argsOf, bindingIn, calleeOf, enclosingFunction } from '../shared/func.js';
 import { SEMGREP_GO } from '../shared/ids.js';
 import { goImports, importedAs, packageUses, removeGoImport } from '../shared/imports.js';
 import { builtString, type Part } from '../shared/query-parts.js';
@@ -43,9 +43,60 @@ const builtIn = (call: SgNode, name: SgNode): { decl: SgNode; value: SgNode } | 
   return { decl, value: value[0]! };
 };
 
+const isLiteral = (n: SgNode) =>
+  n.kind() === 'interpreted_string_literal' || n.kind() === 'raw_string_literal';
+
+/** `f()` for a call's callee (`bindNamedMapper()`, `ioutil.ReadFile()`), or null. */
+const calledName = (n: SgNode): string | null => {
+  if (n.kind() !== 'call_expression') return null;
+  const callee = calleeOf(n);
+  return `${callee ? `${callee.operand}.${callee.name}` : (n.field('function')?.text() ?? '?')}()`;
+};
+
+const ELSEWHERE = 'placeholders belong where that text is built';
+
+/**
+ * Why a query that is not built by Sprintf or `+` here cannot take placeholders at this call:
+ * it is a parameter, another function's result (a named-parameter compiler's output, a file's
+ * text), or a variable built more than once. Null for a constant query (nothing to change) and
+ * for a query built here (the fixable case).
+ */
+const notBuiltHere = (call: SgNode, query: SgNode, fmt: string | null): string | null => {
+  if (isLiteral(query) || builtString(query, fmt)) return null;
+  const fn = enclosingFunction(call);
+  if (query.kind() === 'call_expression') {
+    const callee = query.field('function')?.text();
+    const inner = argsOf(query)[0];
+    // string(contents): where the bytes come from.
+    if (callee === 'string' && inner?.kind() === 'identifier' && fn) {
+      const binding = bindingIn(fn, inner.text());
+      const from = binding?.kind === 'assigned' ? calledName(binding.values.at(-1)!) : null;
+      if (from)
+        return `the query is ${query.text()}, the bytes ${from} returns, not text built from string pieces in this function: a statement read whole has no values to bind`;
+    }
+    return `the query is the result of ${calledName(query)}, not text built from string pieces in this function: ${ELSEWHERE}`;
+  }
+  if (query.kind() !== 'identifier' || !fn) {
+    return `the query ${query.text()} is not text built from string pieces in this function: ${ELSEWHERE}`;
+  }
+  const name = query.text();
+  const binding = bindingIn(fn, name);
+  if (binding?.kind === 'parameter')
+    return `the query is the parameter ${name}: its callers build it, not this function; ${ELSEWHERE}`;
+  if (binding === null) return `the query ${name} is not assigned in this function: ${ELSEWHERE}`;
+  const { values } = binding;
+  if (values.every(isLiteral)) return null;
+  if (values.some((v) => builtString(v, fmt)))
+    return `the query ${name} is built from string pieces but assigned more than once or used by other statements too, so its text cannot be rewritten for this call alone`;
+  const from = values.map(calledName).findLast((c) => c !== null);
+  if (from)
+    return `the query ${name} is what ${from} returns, not text built from string pieces in this function: ${ELSEWHERE}`;
+  return `the query ${name} is not text built from string pieces in this function: ${ELSEWHERE}`;
+};
+
 const builtQueries = (file: SourceFile): Site<Data>[] => {
   const fmt = importedAs(file.root, 'fmt');
-  return file.root.findAll({ rule: { kind: 'call_expression' } }).flatMap((call) => {
+  return file.root.findAll({ rule: { kind: 'call_expression' } }).flatMap((call): Site<Data>[] => {
     const fn = call.field('function');
     const method = fn?.kind() === 'selector_expression' ? fn.field('field')?.text() : undefined;
     if (!method || !METHODS.test(method)) return [];
@@ -53,9 +104,11 @@ const builtQueries = (file: SourceFile): Site<Data>[] => {
     if (!queryArg) return [];
     if (builtString(queryArg, fmt))
       return [{ node: call, data: { call, queryArg, built: queryArg } }];
-    if (queryArg.kind() !== 'identifier') return [];
-    const local = builtIn(call, queryArg);
-    if (!local || !builtString(local.value, fmt)) return [];
+    const local = queryArg.kind() === 'identifier' ? builtIn(call, queryArg) : null;
+    if (!local || !builtString(local.value, fmt)) {
+      const why = notBuiltHere(call, queryArg, fmt);
+      return why ? [{ node: call, decline: why }] : [];
+    }
     return [
       {
         node: call,
@@ -144,7 +197,10 @@ export const goSqlPlaceholders = defineCodemod<Data>({
     'a constant query with placeholders (`$1` for lib/pq and pgx, `?` for MySQL and SQLite, from ' +
     'the imports, go.mod or the queries around) and the values as arguments; quotes around a ' +
     'value go. Values in identifier positions (table, column, ORDER BY) and inside longer quoted ' +
-    'literals are left with the reason, as is a file whose driver is unknown.',
+    'literals are left with the reason, as is a file whose driver is unknown, and so is a query ' +
+    'this function does not build from pieces (a parameter, the output of a named-parameter ' +
+    "compiler such as sqlx's `bindNamedMapper`, a file's text): its placeholders belong where " +
+    'the text is built.',
   rationale: {
     problem:
       'A value formatted into the SQL text is parsed as SQL: a quote in it ends the string and ' +

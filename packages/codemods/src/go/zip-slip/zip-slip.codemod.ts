@@ -2,6 +2,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { notApplicable } from '../../engine/codemod.js';
 import { defineCodemod } from '../../engine/define.js';
 import type { SourceFile } from '../../engine/source-file.js';
+import type { Site } from '../../types.js';
 import { nearestFile } from '../../manifests/nearest.js';
 import { goAtLeast } from '../shared/go-mod.js';
 import {
@@ -48,27 +49,95 @@ const nameAliases = (fn: SgNode, entries: Set<string>): Set<string> => {
   return out;
 };
 
+/**
+ * Names bound from a call given an entry's name, with the call's name: `d, f :=
+ * splitpath(file.Name)` → d and f, through `splitpath()`.
+ */
+const derivedNames = (
+  fn: SgNode,
+  entries: Set<string>,
+  aliases: Set<string>,
+): Map<string, string> => {
+  const out = new Map<string, string>();
+  for (const decl of fn.findAll({
+    rule: { any: [{ kind: 'short_var_declaration' }, { kind: 'assignment_statement' }] },
+  })) {
+    const right = decl.field('right')?.namedChildren() ?? [];
+    const call = right.length === 1 && right[0]!.kind() === 'call_expression' ? right[0]! : null;
+    if (!call) continue;
+    const fromEntry = argsOf(call).some(
+      (a) => isEntryName(a, entries) || (a.kind() === 'identifier' && aliases.has(a.text())),
+    );
+    if (!fromEntry) continue;
+    for (const name of decl.field('left')?.namedChildren() ?? [])
+      if (name.kind() === 'identifier') out.set(name.text(), call.field('function')!.text());
+  }
+  return out;
+};
+
+/**
+ * The map a joined path is only ever a key of (`dirname := filepath.Join(d, f)` then
+ * `fs.files[dirname]`): the path names no file, nothing is opened or written from it. Null when
+ * the join is not stored in one variable or a use of it is anything but a map index.
+ */
+const onlyAKeyOf = (join: SgNode, fn: SgNode): string | null => {
+  const decl = join.parent()?.parent();
+  if (decl?.kind() !== 'short_var_declaration' && decl?.kind() !== 'assignment_statement')
+    return null;
+  const left = decl.field('left')?.namedChildren() ?? [];
+  if (left.length !== 1 || left[0]!.kind() !== 'identifier') return null;
+  const name = left[0]!.text();
+  const uses = fn
+    .findAll({ rule: { kind: 'identifier', regex: `^${name}$` } })
+    .filter((u) => u.range().start.index > decl.range().end.index);
+  const maps = uses.map((u) => {
+    const parent = u.parent();
+    return parent?.kind() === 'index_expression' &&
+      parent.field('index')?.range().start.index === u.range().start.index
+      ? parent.field('operand')!.text()
+      : null;
+  });
+  if (maps.length === 0 || maps.some((m) => m === null)) return null;
+  return maps[0]!;
+};
+
 const isEntryName = (node: SgNode, entries: Set<string>): boolean =>
   node.kind() === 'selector_expression' &&
   node.field('field')?.text() === 'Name' &&
   entries.has(node.field('operand')?.text() ?? '');
 
-const unsafeJoins = (file: SourceFile) =>
+const unsafeJoins = (file: SourceFile): Site<Data>[] =>
   (['path/filepath', 'path'] as const).flatMap((path) => {
     const local = importedAs(file.root, path);
     if (!local) return [];
     const filepath = importedAs(file.root, 'path/filepath') ?? 'filepath';
-    return packageCalls(file.root, local, /^Join$/).flatMap((join) => {
+    return packageCalls(file.root, local, /^Join$/).flatMap((join): Site<Data>[] => {
       const fn = enclosingFunction(join);
       if (!fn) return [];
       const entries = entryVariables(fn);
       const aliases = nameAliases(fn, entries);
-      const entry = argsOf(join)
-        .slice(1)
-        .find(
-          (a) => isEntryName(a, entries) || (a.kind() === 'identifier' && aliases.has(a.text())),
-        );
-      if (!entry) return [];
+      const [base, ...rest] = argsOf(join);
+      const derived = derivedNames(fn, entries, aliases);
+      const isDerived = (a: SgNode | undefined) =>
+        a?.kind() === 'identifier' && derived.has(a.text());
+      // The name as the archive wrote it, an alias of it, or a value computed from it
+      // (`name := strings.TrimPrefix(f.Name, "./")`): the check reads what is joined.
+      const entry = rest.find(
+        (a) =>
+          isEntryName(a, entries) ||
+          (a.kind() === 'identifier' && aliases.has(a.text())) ||
+          isDerived(a),
+      );
+      if (!entry && !isDerived(base)) return [];
+      const key = onlyAKeyOf(join, fn);
+      if (key) {
+        const decline = `the joined path names no file: it is only a key of ${key} (an in-memory index), nothing is opened or written from it`;
+        return [{ node: join, decline }];
+      }
+      if (!entry || isDerived(base)) {
+        const decline = `the directory ${base!.text()} itself comes from the entry name (through ${derived.get(base!.text())}()): there is no fixed destination to keep the entry inside`;
+        return [{ node: join, decline }];
+      }
       const statement = statementOf(join);
       return [
         { node: join, ...(statement ? { scope: statement } : {}), data: { entry, filepath } },
@@ -88,7 +157,11 @@ export const goZipSlip = defineCodemod<Data>({
     'Before `filepath.Join(dest, f.Name)` of a zip entry (`range zr.File`) or a tar header ' +
     '(`tr.Next()`), adds `if !filepath.IsLocal(f.Name) { return ..., fmt.Errorf(...) }` and ' +
     'joins `filepath.FromSlash(f.Name)` (archive names are slash-separated). Needs Go 1.20 ' +
-    '(`filepath.IsLocal`) and a function that returns an error; otherwise left with the reason.',
+    '(`filepath.IsLocal`) and a function that returns an error; otherwise left with the reason. ' +
+    'A joined path that is only a map key (an in-memory index of the entries, as in a zip file ' +
+    'system) names no file and is left with that reason, as is a join whose directory is itself ' +
+    'computed from the entry name. A name computed from the entry (`strings.TrimPrefix(f.Name, ' +
+    '"./")`) is checked as it is joined.',
   rationale: {
     problem:
       'An archive entry named `../../home/app/.ssh/authorized_keys` or `/etc/cron.d/x` is joined ' +
