@@ -3,6 +3,7 @@ import { ARGV_STYLE, EVERY_ARGUMENT_IS_CODE, FIRST_ARGUMENT, SINKS } from '../si
 import {
   FUNCTION_KINDS,
   TooLong,
+  type ProtoSink,
   calleeOf,
   execBlock,
   ev,
@@ -55,6 +56,7 @@ export const FLOW_CLASSES = new Set([
   'regex-injection',
   'header-injection',
   'log-injection',
+  'prototype-pollution',
 ]);
 
 /** What the reconstruction found about the values reaching the sink. */
@@ -234,6 +236,78 @@ const outermostAt = (root: Node, line: number): Node | null => {
   return null;
 };
 
+const MEMBER_KINDS = new Set(['subscript_expression', 'member_expression']);
+const LITERAL_KEY = /^(string|number|template_string)$/;
+
+/**
+ * The links of a write target `base[k1].x[k2]`, base first: the computed keys (not literals),
+ * the object each writes into, and the base.
+ */
+const chainOf = (left: Node): { keys: Node[]; objects: Node[]; links: number; base: Node } => {
+  const keys: Node[] = [];
+  const objects: Node[] = [];
+  let links = 0;
+  let n = left;
+  while (MEMBER_KINDS.has(n.kind())) {
+    const obj = n.field('object');
+    if (!obj) break;
+    links++;
+    const index = n.kind() === 'subscript_expression' ? n.field('index') : null;
+    const computed =
+      index &&
+      (!LITERAL_KEY.test(index.kind()) ||
+        named(index).some((c) => c.kind() === 'template_substitution'));
+    if (computed) {
+      keys.unshift(index);
+      objects.unshift(obj);
+    }
+    n = obj;
+  }
+  return { keys, objects, links, base: n };
+};
+
+/**
+ * The shape of a prototype-pollution sink: whether the write can reach Object.prototype through
+ * more than one step (the function calls itself, walks `obj = obj[key]`, or the target has three
+ * links or more), and the object each key writes into.
+ */
+const protoSink = (root: Node, sink: Node, fn: Node | null): ProtoSink | null => {
+  const left = sink.field('left');
+  if (!left) return null;
+  const chain = chainOf(left);
+  const scope = fn ?? root;
+  const name = fn ? functionName(fn) : '';
+  const recursive =
+    !name.includes(' ') &&
+    scope
+      .findAll({ rule: { any: [{ kind: 'call_expression' }] } })
+      .some(
+        (c) => /^(this\.|self\.)?([\w$]+)$/.exec(c.field('function')?.text() ?? '')?.[2] === name,
+      );
+  const base = chain.base.text();
+  const walk =
+    chain.base.kind() === 'identifier' &&
+    scope
+      .findAll({
+        rule: { any: [{ kind: 'assignment_expression' }, { kind: 'variable_declarator' }] },
+      })
+      .some((a) => {
+        const target = (a.field('left') ?? a.field('name'))?.text();
+        const value = a.field('right') ?? a.field('value');
+        return (
+          target === base &&
+          !!value &&
+          (value.kind() === 'subscript_expression' ||
+            value.findAll({ rule: { kind: 'subscript_expression' } }).length > 0)
+        );
+      });
+  return {
+    deep: chain.links >= 3 || recursive || walk,
+    objects: new Map(chain.keys.map((k, i) => [k.text(), chain.objects[i]!.text()])),
+    direct: chain.links === 1 ? chain.base : null,
+  };
+};
+
 const findSink = (
   root: Node,
   lang: FlowLanguage,
@@ -241,6 +315,16 @@ const findSink = (
 ): { sink: Node; args: Node[]; callee: string; expression: boolean } | null => {
   const from = q.line - 1;
   const to = Math.max(from, (q.endLine ?? q.line) - 1);
+  if (q.cls === 'prototype-pollution') {
+    // A computed write `target[key] = value`: the keys decide whether it reaches a prototype.
+    for (const n of nodesOnLines(root, lang, from, to)) {
+      if (!ASSIGN_KINDS.has(n.kind())) continue;
+      const left = n.field('left');
+      const keys = left ? chainOf(left).keys : [];
+      if (keys.length) return { sink: n, args: keys, callee: left!.text(), expression: false };
+    }
+    return null;
+  }
   for (const n of nodesOnLines(root, lang, from, to)) {
     if (ASSIGN_KINDS.has(n.kind())) {
       const left = n.field('left')?.text() ?? '';
@@ -293,7 +377,81 @@ interface FileFacts {
   functions: Map<string, Node>;
   globals: Map<string, Node | null>;
   imported: Set<string>;
+  modules: Map<string, string>;
 }
+
+/** `node:path` → `path`, `fs/promises` → `fs.promises`, `path/filepath` → `filepath`. */
+const moduleName = (spec: string, lang: FlowLanguage): string => {
+  const m = spec.replace(/^['"`]|['"`]$/g, '').replace(/^node:/, '');
+  if (lang === 'go') return m.split('/').pop() ?? m;
+  if (m === 'fs/promises') return 'fs.promises';
+  if (m === 'path/posix' || m === 'path/win32') return 'path';
+  return m;
+};
+
+/**
+ * Imported names and what they stand for, so a call through an alias reads as the module's
+ * own (`const p = require('path')`, `const { resolve: res } = require('path')`, `import * as
+ * fsp from 'fs/promises'`, `import os.path as osp`, `from os.path import realpath as rp`, Go's
+ * `fp "path/filepath"`).
+ */
+const moduleAliases = (root: Node, lang: FlowLanguage): Map<string, string> => {
+  const out = new Map<string, string>();
+  if (lang === 'python') {
+    for (const st of root.findAll({ rule: { kind: 'import_statement' } }))
+      for (const c of named(st))
+        if (c.kind() === 'aliased_import')
+          out.set(c.field('alias')?.text() ?? '', c.field('name')?.text() ?? '');
+    for (const st of root.findAll({ rule: { kind: 'import_from_statement' } })) {
+      const mod = st.field('module_name')?.text() ?? '';
+      for (const c of st.fieldChildren('name'))
+        if (c.kind() === 'aliased_import')
+          out.set(c.field('alias')?.text() ?? '', `${mod}.${c.field('name')?.text() ?? ''}`);
+        else out.set(c.text(), `${mod}.${c.text()}`);
+    }
+    return out;
+  }
+  if (lang === 'go') {
+    for (const spec of root.findAll({ rule: { kind: 'import_spec' } })) {
+      const alias = spec.field('name')?.text();
+      if (alias) out.set(alias, moduleName(spec.field('path')?.text() ?? '', lang));
+    }
+    return out;
+  }
+  if (lang === 'java') return out;
+  for (const d of root.findAll({ rule: { kind: 'variable_declarator' } })) {
+    const v = d.field('value');
+    const name = d.field('name');
+    if (!v || !name) continue;
+    const req = /^require\s*\(\s*(['"`][^'"`]+['"`])\s*\)((?:\.[\w$]+)*)$/.exec(v.text());
+    if (!req) continue;
+    const mod = moduleName(req[1]!, lang) + (req[2] ?? '');
+    if (name.kind() === 'identifier') out.set(name.text(), mod);
+    else if (name.kind() === 'object_pattern')
+      for (const p of named(name)) {
+        if (p.kind() === 'shorthand_property_identifier_pattern')
+          out.set(p.text(), `${mod}.${p.text()}`);
+        else if (p.kind() === 'pair_pattern' && p.field('value')?.kind() === 'identifier')
+          out.set(p.field('value')!.text(), `${mod}.${p.field('key')?.text() ?? ''}`);
+      }
+  }
+  for (const st of root.findAll({ rule: { kind: 'import_statement' } })) {
+    const mod = moduleName(st.field('source')?.text() ?? '', lang);
+    const clause = named(st).find((c) => c.kind() === 'import_clause');
+    for (const c of clause ? named(clause) : []) {
+      if (c.kind() === 'identifier') out.set(c.text(), mod);
+      else if (c.kind() === 'namespace_import') {
+        const id = named(c).find((x) => x.kind() === 'identifier');
+        if (id) out.set(id.text(), mod);
+      } else if (c.kind() === 'named_imports')
+        for (const spec of named(c).filter((x) => x.kind() === 'import_specifier')) {
+          const nm = spec.field('name')?.text() ?? '';
+          out.set(spec.field('alias')?.text() ?? nm, `${mod}.${nm}`);
+        }
+    }
+  }
+  return out;
+};
 
 const FACTS = new WeakMap<Node, FileFacts>();
 
@@ -403,7 +561,7 @@ const fileFacts = (root: Node, lang: FlowLanguage): FileFacts => {
     for (const im of root.findAll({ rule: { kind: 'import_declaration' } }))
       imported.add(im.text().replace(/;$/, '').split('.').pop() ?? '');
   }
-  const facts = { functions, globals, imported };
+  const facts = { functions, globals, imported, modules: moduleAliases(root, lang) };
   FACTS.set(root, facts);
   return facts;
 };
@@ -429,6 +587,8 @@ const paramValues = (
   lang: FlowLanguage,
   fnName: string,
   callers: CallerValue = () => null,
+  cls = '',
+  text = '',
 ): Env => {
   const env: Env = new Map();
   const params = paramsOf(fn);
@@ -522,6 +682,22 @@ const paramValues = (
     return env;
   }
   const hasRequest = params.some((p) => JS_REQUEST.test(p.name));
+  // `arguments` of a function (not an arrow): what its callers pass, declared or not.
+  if (fn.kind() !== 'arrow_function')
+    env.set(
+      'arguments',
+      cls === 'prototype-pollution' && publicFunction(fn, lang, fnName, text)
+        ? {
+            level: INPUT,
+            steps: [
+              step(line, 'source', `arguments (of ${fnName}, which code outside the file calls)`),
+            ],
+          }
+        : unknown(
+            `the arguments of ${fnName}(); its callers are not followed`,
+            step(line, 'parameter', 'arguments'),
+          ),
+    );
   for (const p of params) {
     if (JS_REQUEST.test(p.name))
       env.set(p.name, {
@@ -534,13 +710,38 @@ const paramValues = (
       env.set(
         p.name,
         callers(params.indexOf(p), p.name) ??
-          unknown(
-            `parameter ${p.name} of ${fnName}(); its callers are not followed`,
-            step(line, 'parameter', p.decl.text()),
-          ),
+          (cls === 'prototype-pollution' && publicFunction(fn, lang, fnName, text)
+            ? {
+                level: INPUT,
+                steps: [
+                  step(
+                    line,
+                    'source',
+                    `${p.name} (a parameter of ${fnName}, which code outside the file calls: the caller's data, parsed JSON or a query string, decides it)`,
+                  ),
+                ],
+              }
+            : unknown(
+                `parameter ${p.name} of ${fnName}(); its callers are not followed`,
+                step(line, 'parameter', p.decl.text()),
+              )),
       );
   }
   return env;
+};
+
+/**
+ * True when code outside the file can call `fn` with its own data (JavaScript): a method, a
+ * function assigned to a property or to `module.exports`, a property of an object literal, or
+ * a named function the file exports. Prototype pollution is a library's bug: its callers pass
+ * the objects and keys, so those parameters are outside input for that class.
+ */
+const publicFunction = (fn: Node, lang: FlowLanguage, name: string, text: string): boolean => {
+  const parent = fn.parent()?.kind();
+  if (fn.kind() === 'method_definition') return !name.startsWith('#');
+  if (parent === 'assignment_expression' || parent === 'pair') return true;
+  if (name.includes(' ')) return false;
+  return !filePrivate(fn, lang, name, text);
 };
 
 const functionName = (fn: Node): string => {
@@ -636,13 +837,23 @@ const runTo = (
     depth: 0,
     budget: { left: BUDGET },
     visitingGlobals: new Set(),
+    exits: [],
+    modules: facts.modules,
+    proto: cls === 'prototype-pollution' ? protoSink(root, sink, fn) : null,
   };
   try {
     if (fn) {
       const name = functionName(fn);
       const callers: CallerValue = (index) =>
         callerDepth >= 1 ? null : callerValue(root, lang, cls, fn, name, index);
-      const env = paramValues(fn, lang, name, callers);
+      const env = paramValues(
+        fn,
+        lang,
+        name,
+        callers,
+        cls,
+        cls === 'prototype-pollution' ? root.text() : '',
+      );
       const body = fn.field('body');
       if (!body) return { ip, failed: 'the enclosing function has no body' };
       if (body.kind() === 'block' || body.kind() === 'statement_block') execBlock(ip, body, env);
@@ -674,7 +885,8 @@ const filePrivate = (fn: Node, lang: FlowLanguage, name: string, text: string): 
   if (holder?.kind() === 'export_statement') return false;
   const esc = name.replace(/[$]/g, '\\$');
   return !new RegExp(
-    `\\bexports\\.${esc}\\b|module\\.exports\\b[^;]*\\b${esc}\\b|export\\s*\\{[^}]*\\b${esc}\\b`,
+    // module.exports = name, = { name }, .name = name; exports.name; export { name }
+    `\\bexports\\.${esc}\\b|module\\.exports\\s*=\\s*\\{[^}]*\\b${esc}\\b|module\\.exports\\b[^;\\n]*\\b${esc}\\b|export\\s*\\{[^}]*\\b${esc}\\b|export\\s+default\\s+${esc}\\b`,
   ).test(text);
 };
 

@@ -334,7 +334,45 @@ export interface Interp {
   depth: number;
   budget: Budget;
   visitingGlobals: Set<string>;
+  /** Enclosing loops and switches: where `break` and `continue` leave to (innermost last). */
+  exits: ExitFrame[];
+  /** Values for the parameters of the next callback holding the sink (`xs.forEach(x => …)`). */
+  callbackParams?: Val[] | undefined;
+  /** The prototype-pollution sink's shape, when the class is prototype pollution. */
+  proto?: ProtoSink | null;
+  /** Imported names and the module member they stand for (`osp` → `os.path`). */
+  modules: Map<string, string>;
 }
+
+interface ExitFrame {
+  loop: boolean;
+  breaks: Env[];
+  continues: Env[];
+}
+
+/** A computed write `target[key] = value`: what the keys must be kept from. */
+export interface ProtoSink {
+  /**
+   * The write can reach Object.prototype through more than one step (a recursive merge, a
+   * walk `obj = obj[key]`, a chain of three links): `constructor` (or `prototype`) must be kept
+   * out as well as `__proto__`.
+   */
+  deep: boolean;
+  /** The object each computed key writes into, by the key's text (for `hasOwn(obj, key)`). */
+  objects: Map<string, string>;
+  /** The object directly written when the chain has one link, else null. */
+  direct: Node | null;
+}
+
+/** The keys that reach Object.prototype: `o.__proto__`, `o.constructor.prototype`. */
+export const PROTO_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
+
+/** True when the excluded keys keep a write away from Object.prototype. */
+export const protoSafe = (excluded: ReadonlySet<string> | undefined, deep: boolean): boolean =>
+  Boolean(
+    excluded?.has('__proto__') &&
+    (!deep || excluded.has('constructor') || excluded.has('prototype')),
+  );
 
 export class TooLong extends Error {}
 
@@ -709,7 +747,11 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
           ),
         );
       }
-      return join(ev(ip, yes ?? null, env), ev(ip, no ?? null, env));
+      // Each arm sees what the condition tells about the values it reads.
+      return join(
+        ev(ip, yes ?? null, refined(ip, cond ?? null, env, true)),
+        ev(ip, no ?? null, refined(ip, cond ?? null, env, false)),
+      );
     }
     case 'list':
     case 'set':
@@ -819,11 +861,17 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
       // A callback holding the sink runs where it is defined, seeing the variables around it.
       if (ip.sink && within(ip.sink, n)) {
         const inner: Env = new Map(env);
-        for (const p of paramsOf(n))
+        // The values a known caller of the callback passes (`then`, `forEach`, `map` …).
+        const bound = ip.callbackParams;
+        ip.callbackParams = undefined;
+        paramsOf(n).forEach((p, i) =>
           inner.set(
             p.name,
-            unknown(`callback parameter ${p.name}`, step(line, 'parameter', p.decl.text())),
-          );
+            bound?.[i]
+              ? withStep(bound[i], step(line, 'assign', p.decl.text()))
+              : unknown(`callback parameter ${p.name}`, step(line, 'parameter', p.decl.text())),
+          ),
+        );
         const body = n.field('body');
         if (body?.kind() === 'block' || body?.kind() === 'statement_block')
           execBlock(ip, body, inner);
@@ -1147,7 +1195,23 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
   const text = `${c.text}(`;
   // A sanitizer for this very class, a numeric conversion, a source: decided by the callee.
   const san = sanitizerIn(text, ip.cls, ip.family) ?? numericConversionIn(text, ip.cls, ip.family);
+  // A callback holding the sink gets the values its caller passes: a promise's value for
+  // `then`, an element of the receiver for the array iterators.
+  const binder =
+    c.receiver &&
+    CALLBACK_BINDERS.has(c.name) &&
+    ip.sink !== null &&
+    c.args.some((a) => CALLBACK_ARG.has(a.kind()) && within(ip.sink!, a));
+  const early = binder && c.receiver ? ev(ip, c.receiver, env) : undefined;
+  if (early)
+    ip.callbackParams =
+      c.name === 'then'
+        ? [early]
+        : c.name === 'reduce' || c.name === 'reduceRight'
+          ? [unknown('the accumulator', s('unknown')), contents(early)]
+          : [contents(early), clean(s('constant'))];
   const args = c.args.map((a) => ev(ip, a, env));
+  ip.callbackParams = undefined;
   if (recordSink) recordHit(ip, env);
   if (san && san.split('.').pop() === c.name) return clean(step(line, 'sanitizer', n.text()));
   const src = sourceAt(ip, text, n);
@@ -1159,7 +1223,65 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
       : withStep({ level: Math.max(path.level, INPUT) as Level, steps: path.steps }, s('source'));
   }
   if (SOCKET_READ.test(c.name)) return { level: INPUT, steps: [s('source')] };
-  const recvVal = c.receiver ? ev(ip, c.receiver, env) : null;
+  const recvVal = early ?? (c.receiver ? ev(ip, c.receiver, env) : null);
+  const canonical = canonicalCallee(ip, c.text);
+  // Objects without Object.prototype: no key written into them reaches it.
+  if (/^Object\.create$/.test(canonical) && args[0]?.value === null)
+    return { ...clean(s('constant')), noProto: true };
+  // Path normalisation: no `..` segment is left in the result.
+  if (
+    NORMALIZERS[ip.family]?.test(canonical) ||
+    // pathlib: Path(p).resolve()
+    (ip.family === 'python' &&
+      c.name === 'resolve' &&
+      c.receiver &&
+      c.args.every((a) => a.kind() === 'keyword_argument'))
+  ) {
+    const all = joinAll(
+      [...(recvVal ? [recvVal] : []), ...args].map(contents),
+      clean(s('constant')),
+    );
+    const moduleReceiver =
+      c.receiver?.kind() === 'identifier' &&
+      (ip.imported.has(c.receiver.text()) || ip.modules.has(c.receiver.text()));
+    const names = [...(c.receiver && !moduleReceiver ? [c.receiver] : []), ...c.args].flatMap((a) =>
+      namesIn(a),
+    );
+    return {
+      level: all.level,
+      steps: [...all.steps, s('propagate')].slice(-14),
+      ...(all.reason ? { reason: all.reason } : {}),
+      normalized: names,
+    };
+  }
+  if (RELATIVE[ip.family]?.test(canonical) && c.args.length >= 2) {
+    const all = joinAll(args.map(contents), clean(s('constant')));
+    return {
+      level: all.level,
+      steps: [...all.steps, s('propagate')].slice(-14),
+      ...(all.reason ? { reason: all.reason } : {}),
+      relativeOf: namesIn(c.args[c.args.length - 1]!),
+    };
+  }
+  // Membership in a collection of constants, and a literal pattern tested on a constant.
+  if (
+    recvVal?.elems &&
+    /^(includes|has|indexOf|contains|__contains__)$/.test(c.name) &&
+    args.length === 1 &&
+    args[0]!.value !== undefined &&
+    recvVal.elems.every((e) => e.value !== undefined)
+  ) {
+    const i = recvVal.elems.findIndex((e) => e.value === args[0]!.value);
+    return constant(c.name === 'indexOf' ? i : i >= 0, s('constant'));
+  }
+  if (
+    c.receiver?.kind() === 'regex' &&
+    (c.name === 'test' || c.name === 'exec') &&
+    typeof args[0]?.value === 'string'
+  ) {
+    const re = regexOf(c.receiver);
+    if (re) return constant(re.test(args[0].value), s('constant'));
+  }
   // Containers: mutation through a tracked receiver.
   const recvKey = c.receiver ? keyOf(c.receiver) : null;
   if (recvVal && (MUTATORS.has(c.name) || GETTERS.has(c.name))) {
@@ -1202,15 +1324,42 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
       const v = joinAll(args, constant('', s('constant')));
       return args.length === 0 ? constant('', s('constant')) : withStep(v, s('propagate'));
     }
-    if (MAP_TYPE.test(c.text)) return { ...clean(s('constant')), keys: new Map() };
+    if (MAP_TYPE.test(c.text))
+      return {
+        ...clean(s('constant')),
+        keys: new Map(),
+        ...(/^(Map|WeakMap)$/.test(c.text) ? { noProto: true } : {}),
+      };
     if (LIST_TYPE.test(c.text)) {
       if (args.length === 0 || args.every((a) => typeof a.value === 'number'))
         return { ...clean(s('constant')), elems: [] };
+      // new Set(['a', 'b']): the same elements (what membership tests read).
+      if (args.length === 1 && args[0]!.elems)
+        return { ...joinAll(args[0]!.elems, clean(s('constant'))), elems: [...args[0]!.elems] };
       return withStep(contents(joinAll(args, clean(s('constant')))), s('container'));
     }
     return args.length === 0
       ? clean(s('constant'))
       : withStep(joinAll(args.map(contents), clean(s('constant'))), s('propagate'));
+  }
+  // A method borrowed through call/apply (`Array.prototype.slice.call(arguments, 1)`,
+  // `Object.prototype.hasOwnProperty.call(o, k)`): read as that method on the first argument.
+  const borrowed =
+    /(?:^|\.)(?:prototype|\[\])\.([\w$]+)\.(?:call|apply)$|^\[\]\.([\w$]+)\.(?:call|apply)$/.exec(
+      c.text.replace(/\s+/g, ''),
+    );
+  if (borrowed) {
+    const m = borrowed[1] ?? borrowed[2] ?? '';
+    if (SCALAR.has(m) || /^(hasOwnProperty|propertyIsEnumerable|isPrototypeOf)$/.test(m))
+      return clean(s('constant'));
+    if (PROPAGATE.has(m)) {
+      const all = joinAll(args.map(contents), clean(s('constant')));
+      return {
+        level: all.level,
+        steps: [...all.steps, s('propagate')].slice(-14),
+        ...(all.reason ? { reason: all.reason } : {}),
+      };
+    }
   }
   // Same-file functions: entered with the arguments' values.
   const fn = sameFileFunction(ip, c);
@@ -1247,6 +1396,75 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
   };
 };
 
+const CALLBACK_BINDERS = new Set([
+  'then',
+  'forEach',
+  'map',
+  'filter',
+  'some',
+  'every',
+  'find',
+  'findIndex',
+  'flatMap',
+  'reduce',
+  'reduceRight',
+]);
+const CALLBACK_ARG = new Set(['arrow_function', 'function_expression', 'function']);
+
+/**
+ * Path normalisation per language: the result holds no `..` segment. Node's `path.join`
+ * normalises too; Python's `os.path.join` and Java's `resolve` do not.
+ */
+const NORMALIZERS: Partial<Record<LanguageFamily, RegExp>> = {
+  javascript:
+    /^(path\.(posix\.|win32\.)?(resolve|normalize|join)|fs\.(realpathSync(\.native)?|promises\.realpath)|fs\.promises\.realpath|realpathSync|realpath)$/,
+  python: /^(os\.path\.(realpath|abspath|normpath)|posixpath\.(realpath|abspath|normpath))$/,
+  go: /^(filepath|path)\.(Clean|Abs|Join|EvalSymlinks)$/,
+  java: /(^|\.)(getCanonicalPath|getCanonicalFile|toRealPath|normalize)$|^FilenameUtils\.normalize$/,
+};
+
+/** `path.relative(base, target)` and its kin: the result says where target is from base. */
+const RELATIVE: Partial<Record<LanguageFamily, RegExp>> = {
+  javascript: /^path\.(posix\.|win32\.)?relative$/,
+  python: /^os\.path\.relpath$/,
+  go: /^filepath\.Rel$/,
+};
+
+/** The callee with an imported alias replaced by what it stands for (`osp.realpath`). */
+const canonicalCallee = (ip: Interp, raw: string): string => {
+  const text = raw.replace(/\s+/g, '').replace(/\?\./g, '.');
+  const dot = text.indexOf('.');
+  const head = dot < 0 ? text : text.slice(0, dot);
+  const mod = ip.modules.get(head);
+  return mod ? mod + (dot < 0 ? '' : text.slice(dot)) : text;
+};
+
+/** The variables (and `this.x` fields) an expression reads. */
+const namesIn = (n: Node): string[] => {
+  const own = keyOf(n);
+  if (own) return [own];
+  const out: string[] = [];
+  const walk = (x: Node) => {
+    const key = keyOf(x);
+    if (key) out.push(key);
+    else for (const c of named(x)) walk(c);
+  };
+  walk(n);
+  return out;
+};
+
+/** A regex literal as a RegExp, or null. */
+const regexOf = (n: Node): RegExp | null => {
+  try {
+    return new RegExp(
+      n.field('pattern')?.text() ?? '',
+      (n.field('flags')?.text() ?? '').replace(/[gy]/g, ''),
+    );
+  } catch {
+    return null;
+  }
+};
+
 const sameFileFunction = (ip: Interp, c: NonNullable<ReturnType<typeof calleeOf>>): Node | null => {
   const plain = /^[\w$]+$/.test(c.text);
   const onSelf = /^(self|this|cls)\.[\w$]+$/.test(c.text) || (ip.lang === 'java' && !c.receiver);
@@ -1274,6 +1492,11 @@ const summary = (
       a ? a : dflt ? ev(ip, dflt, new Map()) : constant(null, step(line, 'constant', p.name)),
     );
   });
+  if (ip.family === 'javascript' && fn.kind() !== 'arrow_function')
+    env.set('arguments', {
+      ...joinAll(args, constant(null, step(line, 'constant', 'arguments'))),
+      elems: args,
+    });
   const sub: Interp = {
     ...ip,
     sink: null,
@@ -1305,8 +1528,68 @@ const summary = (
 };
 
 const recordHit = (ip: Interp, env: Env) => {
-  const vals = ip.sinkArgs.map((a) => ev(ip, a, env));
+  let vals = ip.sinkArgs.map((a) => ev(ip, a, env));
+  if (ip.proto && ip.sink) vals = protoKeys(ip, ip.proto, vals, env);
   ip.hits.push(joinAll(vals, clean(step(0, 'constant', 'no argument'))));
+};
+
+/**
+ * The keys of a computed write, judged for prototype pollution: a key the guards on the way kept
+ * from `__proto__` (and, for a deep write, from `constructor`/`prototype`) is sanitized, and so is
+ * every key when the object written has no prototype.
+ */
+const protoKeys = (ip: Interp, proto: ProtoSink, vals: Val[], env: Env): Val[] => {
+  const line = lineOf(ip.sink!);
+  const direct = proto.direct ? ev(ip, proto.direct, env) : null;
+  if (direct?.noProto)
+    return vals.map((v) =>
+      v.level === CLEAN
+        ? v
+        : {
+            level: CLEAN,
+            steps: [
+              ...v.steps,
+              step(
+                line,
+                'sanitizer',
+                `${proto.direct!.text()} has no prototype (Object.create(null) or a Map): no key reaches Object.prototype`,
+              ),
+            ].slice(-14),
+          },
+    );
+  return vals.map((v, i) => {
+    if (v.level === CLEAN) return v;
+    const key = ip.sinkArgs[i]?.text() ?? 'the key';
+    if (protoSafe(v.excluded, proto.deep))
+      return {
+        level: CLEAN,
+        steps: [
+          ...v.steps,
+          step(
+            line,
+            'sanitizer',
+            `${key} cannot be ${proto.deep ? '__proto__, constructor or prototype' : '__proto__'} here`,
+          ),
+        ].slice(-14),
+      };
+    // Kept from __proto__ only, in a write that can descend: `constructor.prototype` reaches
+    // Object.prototype when the descent enters the Object function, which depends on type
+    // checks on the target (`typeof target[key] === 'object'`) the reconstruction does not read.
+    if (v.excluded?.has('__proto__') && proto.deep)
+      return {
+        level: UNKNOWN,
+        steps: [
+          ...v.steps,
+          step(
+            line,
+            'branch',
+            `${key} is kept from __proto__ but not from constructor/prototype, which a recursive or deep write may reach`,
+          ),
+        ].slice(-14),
+        reason: `${key} is kept from __proto__ but not from constructor/prototype; whether the descent can enter the Object function is not read`,
+      };
+    return v;
+  });
 };
 
 const assignExpr = (ip: Interp, n: Node, env: Env): Val => {
@@ -1327,8 +1610,10 @@ const assignExpr = (ip: Interp, n: Node, env: Env): Val => {
     const joined = withStep(join(old, v), step(lineOf(n), 'propagate', n.text()));
     v = value === undefined ? { level: joined.level, steps: joined.steps } : { ...joined, value };
   }
+  // A computed write is judged by its keys, read before the write.
+  if (!ip.sinkIsExpression && ip.proto && sameNode(n, ip.sink)) recordHit(ip, env);
   if (left) assign(ip, left, v, env, n);
-  if (!ip.sinkIsExpression && sameNode(n, ip.sink)) ip.hits.push(v);
+  if (!ip.sinkIsExpression && !ip.proto && sameNode(n, ip.sink)) ip.hits.push(v);
   return v;
 };
 
@@ -1363,6 +1648,12 @@ const assign = (ip: Interp, target: Node, v: Val, env: Env, at: Node): void => {
     if (!objKey) return;
     const base = ev(ip, obj, env);
     const s = step(line, 'container', at.text());
+    // A write into an object without a prototype leaves it without one.
+    if (base.noProto) {
+      const grown = join(contents(base), v);
+      env.set(objKey, { level: grown.level, steps: [...grown.steps, s].slice(-14), noProto: true });
+      return;
+    }
     if (base.keys && idx.value !== undefined && idx.value !== null) {
       const keys = new Map(base.keys).set(String(idx.value), withStep(v, s));
       env.set(objKey, { ...joinAll([...keys.values()], clean(s)), keys });
@@ -1511,16 +1802,148 @@ const VALIDATOR_NAME = /valid|check|verif|allow|safe|sanit|whitelist|permit|lega
 const WILDCARD = /\.[*+]|\\S|\[\^/;
 
 /** A copy of `env` in which the values a guard checks are clean, given the guard's outcome. */
-const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env => {
+const FILE_CLASSES = new Set(['path-traversal', 'file-inclusion']);
+
+/** Evaluates `n` without recording anything (a guard tried with a constant in place). */
+const quietly = (ip: Interp, n: Node, env: Env): Val => {
+  const sub: Interp = {
+    ...ip,
+    sink: null,
+    sinkIsExpression: false,
+    sinkArgs: [],
+    hits: [],
+    notes: [],
+    returns: [],
+    deadSink: null,
+    unsupported: null,
+    callbackParams: undefined,
+  };
+  return ev(sub, n, env);
+};
+
+/**
+ * Prototype pollution: which of `__proto__`, `constructor`, `prototype` each value the guard
+ * reads cannot be, given the guard's outcome. The guard is run with each of those keys in the
+ * value's place: a key for which it folds to the other outcome is excluded past it. So
+ * `k === '__proto__'`, `BLOCKED.includes(k)`, `new Set([...]).has(k)`, `/^__proto__$/.test(k)`,
+ * `k.startsWith('__')` and a same-file helper returning such a test all count, on either branch.
+ * `hasOwnProperty.call(target, k)` / `Object.hasOwn(target, k)` on the object the sink writes
+ * into keeps the write to own properties (never `__proto__` or an inherited `constructor`).
+ */
+const refinedProto = (ip: Interp, cond: Node, env: Env, outcome: boolean): Env => {
   const out = new Map(env);
-  const mark = (target: Node | null, how: string, c: Node) => {
-    const key = target ? keyOf(target) : null;
+  const line = lineOf(cond);
+  for (const name of new Set(namesIn(cond))) {
+    const old = env.get(name);
+    if (!old || old.level === CLEAN) continue;
+    const excluded = PROTO_KEYS.filter((key) => {
+      const tried = new Map(env).set(name, constant(key, step(line, 'constant', key)));
+      const v = quietly(ip, cond, tried);
+      return v.value !== undefined && truthy(v.value) !== outcome;
+    });
+    if (excluded.length === 0) continue;
+    out.set(name, {
+      ...old,
+      excluded: new Set([...(old.excluded ?? []), ...excluded]),
+      steps: [
+        ...old.steps,
+        step(line, 'branch', `${cond.text()} is ${outcome}: ${name} is not ${excluded.join(', ')}`),
+      ].slice(-14),
+    });
+  }
+  const own = (c: Node | null, truth: boolean): void => {
+    if (!c) return;
+    const k = c.kind();
+    if (k === 'parenthesized_expression') return own(named(c)[0] ?? null, truth);
+    if (k === 'unary_expression' && c.text().startsWith('!'))
+      return own(c.field('argument') ?? named(c)[0] ?? null, !truth);
+    if (k === 'binary_expression') {
+      const op = c.field('operator')?.text() ?? '';
+      if ((op === '&&' && truth) || (op === '||' && !truth)) {
+        own(c.field('left'), truth);
+        own(c.field('right'), truth);
+      }
+      return;
+    }
+    const call = calleeOf(c);
+    if (!call || !truth) return;
+    const [obj, key] = /(^|\.)hasOwnProperty\.call$|^Object\.hasOwn$/.test(call.text)
+      ? [call.args[0], call.args[1]]
+      : call.name === 'hasOwnProperty'
+        ? [call.receiver, call.args[0]]
+        : [undefined, undefined];
+    const name = key ? keyOf(key) : null;
+    const old = name ? out.get(name) : undefined;
+    if (!obj || !key || !name || !old || old.level === CLEAN) return;
+    if (ip.proto?.objects.get(key.text()) !== obj.text()) return;
+    out.set(name, {
+      level: CLEAN,
+      steps: [
+        ...old.steps,
+        step(
+          lineOf(c),
+          'sanitizer',
+          `${c.text()} (an own property of the object written: never __proto__ or an inherited constructor)`,
+        ),
+      ].slice(-14),
+    });
+  };
+  own(cond, outcome);
+  return out;
+};
+
+const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env => {
+  if (ip.cls === 'prototype-pollution') return cond ? refinedProto(ip, cond, env, outcome) : env;
+  const out = new Map(env);
+  const markKey = (key: string | null, how: string, c: Node) => {
     const old = key ? out.get(key) : undefined;
     if (!key || !old || old.level === CLEAN) return;
     out.set(key, {
       level: CLEAN,
       steps: [...old.steps, step(lineOf(c), 'sanitizer', `${c.text()} (${how})`)].slice(-14),
     });
+  };
+  const mark = (target: Node | null, how: string, c: Node) =>
+    markKey(target ? keyOf(target) : null, how, c);
+  /**
+   * A file path checked to stay under a base: a sanitizer only when the path was normalised
+   * first (`path.resolve`, `realpath`, `filepath.Clean` …); a prefix check on a raw path is
+   * passed by `base/../../etc/passwd`, and the path says so.
+   */
+  const contained = (subject: Node | null, c: Node) => {
+    if (!subject) return;
+    const v = ev(ip, subject, env);
+    if (v.normalized) {
+      const how = 'normalised, then checked to stay under the base';
+      mark(subject, how, c);
+      for (const n of v.normalized) markKey(n, how, c);
+      return;
+    }
+    const key = keyOf(subject);
+    const old = key ? out.get(key) : undefined;
+    if (key && old && old.level !== CLEAN)
+      out.set(
+        key,
+        withStep(
+          old,
+          step(
+            lineOf(c),
+            'branch',
+            `${c.text()} checks a path not normalised first: ../ segments pass a prefix check`,
+          ),
+        ),
+      );
+  };
+  /** `rel` of `path.relative(base, target)` found not to start with `..`: target stays under. */
+  const relativeInside = (subject: Node | null, prefix: Node | null, c: Node): boolean => {
+    if (!subject || !prefix || !FILE_CLASSES.has(ip.cls)) return false;
+    const p = ev(ip, prefix, env).value;
+    const v = ev(ip, subject, env);
+    if (typeof p !== 'string' || !/^\.\.[/\\]?$/.test(p) || !v.relativeOf) return false;
+    const how = 'its path relative to the base does not climb out with ..';
+    mark(subject, how, c);
+    for (const n of v.relativeOf) markKey(n, how, c);
+    return true;
   };
   const visit = (c: Node | null, truth: boolean): void => {
     if (!c) return;
@@ -1540,6 +1963,17 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
         visit(c.field('right'), false);
         return;
       }
+      // target.indexOf(root) === 0 (or !== 0 on the other branch): a prefix check.
+      if (/^(===|==|!==|!=)$/.test(op) && FILE_CLASSES.has(ip.cls)) {
+        const [l, r] = [c.field('left'), c.field('right')];
+        const [callNode, other] = l && calleeOf(l)?.name === 'indexOf' ? [l, r] : [r, l];
+        const call = callNode ? calleeOf(callNode) : null;
+        if (call?.name === 'indexOf' && other && ev(ip, other, env).value === 0) {
+          const equal = op.startsWith('=') ? truth : !truth;
+          const base = call.args[0] ? ev(ip, call.args[0], env) : null;
+          if (equal && base && base.level !== INPUT) contained(call.receiver, c);
+        }
+      }
       return;
     }
     if (k === 'comparison_operator') {
@@ -1553,6 +1987,16 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       if ((ops === 'in' && truth) || (ops === 'not in' && !truth))
         if (ev(ip, kids[1]!, env).level === CLEAN)
           mark(kids[0]!, 'checked against an allow-list', c);
+      // os.path.commonpath([base, target]) == base
+      if ((ops === '==' || ops === '!=') && FILE_CLASSES.has(ip.cls)) {
+        const equal = ops === '==' ? truth : !truth;
+        const callNode = kids.find(
+          (x) => calleeOf(x) && /commonpath$/.test(canonicalCallee(ip, calleeOf(x)!.text)),
+        );
+        const list = callNode ? calleeOf(callNode)!.args[0] : undefined;
+        if (equal && list)
+          for (const e of named(list)) if (ev(ip, e, env).level !== CLEAN) contained(e, c);
+      }
       return;
     }
     // A lookup in a constant map or set used as a condition (Go: `if !allowed[x] { return }`).
@@ -1563,7 +2007,29 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       return;
     }
     const call = calleeOf(c);
-    if (!call || !truth) return;
+    if (!call) return;
+    // rel.startsWith('..') / strings.HasPrefix(rel, "..") found false.
+    if (!truth && /^(startsWith|startswith)$/.test(call.name))
+      relativeInside(call.receiver, call.args[0] ?? null, c);
+    if (!truth && call.name === 'HasPrefix' && call.args.length === 2)
+      relativeInside(call.args[0]!, call.args[1]!, c);
+    if (!truth) return;
+    if (
+      FILE_CLASSES.has(ip.cls) &&
+      (call.name === 'HasPrefix' || /^(startsWith|startswith|is_relative_to)$/.test(call.name))
+    ) {
+      const [subject, baseNode] =
+        call.name === 'HasPrefix'
+          ? [call.args[0] ?? null, call.args[1] ?? null]
+          : [call.receiver, call.args[0] ?? null];
+      if (!baseNode) return;
+      const base = ev(ip, baseNode, env);
+      // A base from the request decides nothing; a base of one character ("/") contains nothing.
+      if (base.level === INPUT) return;
+      if (typeof base.value === 'string' && base.value.length <= 1) return;
+      if (typeof base.value === 'string' && base.value.startsWith('..')) return;
+      return contained(subject, c);
+    }
     // Go's strings.HasPrefix(s, base): the subject is the first argument.
     if (call.name === 'HasPrefix' && PATH_CLASSES.has(ip.cls) && call.args.length === 2) {
       const base = ev(ip, call.args[1]!, env);
@@ -1674,15 +2140,25 @@ const pythonIf = (ip: Interp, n: Node, env: Env): Env | null => {
 
 const loop = (ip: Interp, body: Node | null, env: Env, bind: (e: Env) => void): Env | null => {
   let cur: Env | null = new Map(env);
-  for (let i = 0; i < 3 && cur; i++) {
-    const e: Env = new Map(cur);
-    bind(e);
-    const after = branch(ip, body, e);
-    const next = joinEnv(cur, after);
-    if (sameEnv(next, cur)) break;
-    cur = next;
+  const frame: ExitFrame = { loop: true, breaks: [], continues: [] };
+  ip.exits.push(frame);
+  try {
+    for (let i = 0; i < 3 && cur; i++) {
+      const e: Env = new Map(cur);
+      bind(e);
+      frame.continues = [];
+      let after = branch(ip, body, e);
+      for (const c of frame.continues) after = joinEnv(after, c);
+      const next = joinEnv(cur, after);
+      if (sameEnv(next, cur)) break;
+      cur = next;
+    }
+  } finally {
+    ip.exits.pop();
   }
-  return cur ?? env;
+  let out: Env | null = cur ?? env;
+  for (const b of frame.breaks) out = joinEnv(out, b);
+  return out;
 };
 
 /** Runs the cases of a switch/match: a constant subject takes one case, else any may run. */
@@ -1693,6 +2169,17 @@ const execSwitch = (
   env: Env,
 ): Env | null => {
   const sv = ev(ip, subject, env);
+  const frame: ExitFrame = { loop: false, breaks: [], continues: [] };
+  const withFrame = (run: () => Env | null): Env | null => {
+    ip.exits.push(frame);
+    try {
+      let out = run();
+      for (const b of frame.breaks) out = joinEnv(out, b);
+      return out;
+    } finally {
+      ip.exits.pop();
+    }
+  };
   const runFrom = (i: number, e: Env): Env | null => {
     let cur: Env | null = new Map(e);
     for (let j = i; j < groups.length && cur; j++) {
@@ -1719,11 +2206,13 @@ const execSwitch = (
         `switch on ${subject?.text() ?? ''} is always ${String(sv.value)}`,
       ),
     );
-    return idx < 0 ? env : runFrom(idx, env);
+    return idx < 0 ? env : withFrame(() => runFrom(idx, env));
   }
-  let out: Env | null = groups.some((g) => g.isDefault) ? null : env;
-  groups.forEach((_, i) => (out = joinEnv(out, runFrom(i, env))));
-  return out;
+  return withFrame(() => {
+    let out: Env | null = groups.some((g) => g.isDefault) ? null : env;
+    groups.forEach((_, i) => (out = joinEnv(out, runFrom(i, env))));
+    return out;
+  });
 };
 
 /** Runs one statement. */
@@ -2016,8 +2505,18 @@ export const exec = (ip: Interp, n: Node, env: Env): Env | null => {
       return null;
     }
     case 'break_statement':
-    case 'continue_statement':
-      return env;
+    case 'continue_statement': {
+      // The rest of the block does not run; the loop (or switch) joins this state at its end
+      // (break) or at its next iteration (continue).
+      const frames = ip.exits;
+      const frame =
+        k === 'break_statement'
+          ? frames[frames.length - 1]
+          : [...frames].reverse().find((f) => f.loop);
+      if (!frame) return env;
+      (k === 'break_statement' ? frame.breaks : frame.continues).push(new Map(env));
+      return null;
+    }
     case 'yield_statement':
     case 'print_statement':
     case 'exec_statement':

@@ -47,7 +47,44 @@ export interface Val {
   keys?: Map<string, Val>;
   /** Why the level is UNKNOWN. */
   reason?: string;
+  /**
+   * Constant strings the value is known not to equal, learnt from the guards it passed (a key
+   * compared with `'__proto__'` and found different). Read by the prototype-pollution sink.
+   */
+  excluded?: ReadonlySet<string>;
+  /** An object without Object.prototype in its chain (`Object.create(null)`, a Map). */
+  noProto?: boolean;
+  /**
+   * A path normalised (`path.resolve`, `realpath`, `os.path.realpath`, `filepath.Clean`,
+   * `getCanonicalPath` …): no `..` segment is left in it. The names it was built from.
+   */
+  normalized?: readonly string[];
+  /** The result of `path.relative(base, target)` / `filepath.Rel`: the names of the target. */
+  relativeOf?: readonly string[];
 }
+
+/** The facts a value carries besides its level (kept by a join when both sides agree). */
+const factsOf = (v: Val, proto = true): Partial<Val> => ({
+  ...(v.excluded ? { excluded: v.excluded } : {}),
+  ...(proto && v.noProto ? { noProto: true } : {}),
+  ...(v.normalized ? { normalized: v.normalized } : {}),
+  ...(v.relativeOf ? { relativeOf: v.relativeOf } : {}),
+});
+
+const union = (a: readonly string[], b: readonly string[]): string[] => [...new Set([...a, ...b])];
+
+/** Facts true of either value: both must hold them (the higher level's when levels differ). */
+const joinFacts = (a: Val, b: Val): Partial<Val> => {
+  const out: Partial<Val> = {};
+  if (a.excluded && b.excluded) {
+    const both = new Set([...a.excluded].filter((x) => b.excluded!.has(x)));
+    if (both.size) out.excluded = both;
+  }
+  if (a.noProto && b.noProto) out.noProto = true;
+  if (a.normalized && b.normalized) out.normalized = union(a.normalized, b.normalized);
+  if (a.relativeOf && b.relativeOf) out.relativeOf = union(a.relativeOf, b.relativeOf);
+  return out;
+};
 
 const MAX_STEPS = 14;
 
@@ -92,9 +129,16 @@ export const join = (a: Val, b: Val): Val => {
   if (a === b) return a;
   if (a.level !== b.level) {
     const hi = a.level > b.level ? a : b;
-    return { level: hi.level, steps: hi.steps, ...(hi.reason ? { reason: hi.reason } : {}) };
+    // The lower side is cleaner: what is known of the higher one still bounds the value.
+    return {
+      level: hi.level,
+      steps: hi.steps,
+      ...(hi.reason ? { reason: hi.reason } : {}),
+      ...factsOf(hi, false),
+      ...(a.noProto && b.noProto ? { noProto: true } : {}),
+    };
   }
-  const out: Val = { level: a.level, steps: mergeSteps(a.steps, b.steps) };
+  const out: Val = { level: a.level, steps: mergeSteps(a.steps, b.steps), ...joinFacts(a, b) };
   if (a.value !== undefined && a.value === b.value) out.value = a.value;
   if (a.reason ?? b.reason) out.reason = (a.reason ?? b.reason)!;
   return out;
@@ -131,7 +175,14 @@ export const sameEnv = (a: Env | null, b: Env | null): boolean => {
   if (!a || !b || a.size !== b.size) return false;
   for (const [k, v] of a) {
     const w = b.get(k);
-    if (!w || w.level !== v.level || w.value !== v.value) return false;
+    if (
+      !w ||
+      w.level !== v.level ||
+      w.value !== v.value ||
+      w.excluded?.size !== v.excluded?.size ||
+      Boolean(w.normalized) !== Boolean(v.normalized)
+    )
+      return false;
   }
   return true;
 };

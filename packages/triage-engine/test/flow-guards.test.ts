@@ -1,0 +1,650 @@
+import { describe, expect, it } from 'vitest';
+import { reconstructFlow } from '../src/flow/index.js';
+
+// The guards real fixes add: keys kept from Object.prototype (prototype pollution) and paths
+// normalised, then kept under a base (path traversal). Each sanitized case sits beside the
+// near misses that must keep the finding: the guard on another variable, after the sink, a
+// blocklist without `__proto__`, a prefix check on a path not normalised first.
+const at = (text: string, marker: string) =>
+  text.split('\n').findIndex((l) => l.includes(marker)) + 1;
+const flow = (text: string, cls: string, uri: string, marker: string) =>
+  reconstructFlow({ uri, text, line: at(text, marker), endLine: null, cls })!;
+const pp = (lines: string[], marker: string, uri = 'lib/index.js') =>
+  flow(lines.join('\n'), 'prototype-pollution', uri, marker);
+const pathText = (r: { path: { code: string }[] }) => r.path.map((s) => s.code).join(' | ');
+
+describe('prototype pollution: the sink and its source', () => {
+  it('when an exported recursive merge copies every key, then the caller’s keys reach the write', () => {
+    const r = pp(
+      [
+        "'use strict'",
+        '',
+        'function isObject (val) {',
+        "\treturn val !== null && typeof val === 'object'",
+        '}',
+        '',
+        'function merge (target, source) {',
+        '\tfor (var key in source) {',
+        '\t\tif (isObject(source[key]) && isObject(target[key])) {',
+        '\t\t\tmerge(target[key], source[key])',
+        '\t\t} else {',
+        '\t\t\ttarget[key] = source[key]',
+        '\t\t}',
+        '\t}',
+        '\treturn target',
+        '}',
+        '',
+        'module.exports = merge',
+      ],
+      'target[key] = source[key]',
+    );
+    expect(r.outcome).toBe('input');
+    expect(pathText(r)).toMatch(/a parameter of merge/);
+  });
+
+  it('when the keys are those of a constant object, then no outside key reaches the write', () => {
+    const r = pp(
+      [
+        'const DEFAULTS = { retries: 3, timeout: 1000 }',
+        '',
+        'export function withDefaults(options) {',
+        '  const out = {}',
+        '  Object.keys(DEFAULTS).forEach((name) => {',
+        '    out[name] = options[name] ?? DEFAULTS[name]',
+        '  })',
+        '  return out',
+        '}',
+      ],
+      'out[name] =',
+      'src/options.ts',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when a file-private helper is only called with literal keys, then no outside key reaches it', () => {
+    const r = pp(
+      [
+        'function put(obj, key, value) {',
+        '  obj[key] = value',
+        '}',
+        '',
+        'module.exports = function build(name) {',
+        '  const o = {}',
+        "  put(o, 'name', name)",
+        "  put(o, 'kind', 'user')",
+        '  return o',
+        '}',
+      ],
+      'obj[key] = value',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+});
+
+describe('prototype pollution: guards on the key', () => {
+  const mergeWith = (guard: string[], sink = '\t\t\ttarget[key] = source[key]') => [
+    'function merge (target, source) {',
+    '\tfor (var key in source) {',
+    ...guard,
+    '\t\tif (typeof source[key] === "object" && source[key] !== null) {',
+    '\t\t\ttarget[key] = merge(target[key] || {}, source[key])',
+    '\t\t} else {',
+    sink,
+    '\t\t}',
+    '\t}',
+    '\treturn target',
+    '}',
+    'exports.merge = merge',
+  ];
+
+  it('when __proto__ and constructor are skipped with continue, then the recursive write is sanitized', () => {
+    const r = pp(
+      mergeWith([
+        "\t\tif (key === '__proto__' ||",
+        "\t\t\tkey === 'constructor') {",
+        '\t\t\tcontinue',
+        '\t\t}',
+      ]),
+      'target[key] = source[key]',
+    );
+    expect(r.outcome).toBe('no-source');
+    expect(r.sanitized).toBe(true);
+    expect(pathText(r)).toMatch(/cannot be __proto__, constructor or prototype/);
+  });
+
+  it('when only __proto__ is skipped, then a recursive merge is not called sanitized (constructor.prototype)', () => {
+    const r = pp(mergeWith(["\t\tif (key === '__proto__') continue"]), 'target[key] = source[key]');
+    expect(r.outcome).toBe('undecided');
+    expect(r.reason).toMatch(/not from constructor\/prototype/);
+  });
+
+  it('when only __proto__ is skipped in a one-level write, then that is enough', () => {
+    const r = pp(
+      [
+        'export function assignKeys(target, source) {',
+        '  for (const key of Object.keys(source)) {',
+        "    if (key === '__proto__') continue",
+        '    target[key] = source[key]',
+        '  }',
+        '}',
+      ],
+      'target[key] = source[key]',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when the blocklist leaves __proto__ out, then the write stays reachable', () => {
+    const r = pp(
+      mergeWith(["\t\tif (['constructor', 'prototype'].includes(key)) continue"]),
+      'target[key] = source[key]',
+    );
+    expect(r.outcome).toBe('input');
+  });
+
+  it('when the guard tests another variable, then the key is not checked', () => {
+    const r = pp(
+      [
+        'function assign (target, source, prop) {',
+        '\tfor (const key of Object.keys(source)) {',
+        "\t\tif (prop === '__proto__' || prop === 'constructor') continue",
+        '\t\ttarget[key] = source[key]',
+        '\t}',
+        '}',
+        'module.exports = assign',
+      ],
+      'target[key] = source[key]',
+    );
+    expect(r.outcome).toBe('input');
+  });
+
+  it('when the guard comes after the write, then it protects nothing', () => {
+    const r = pp(
+      [
+        'export const setOne = (target, key, value) => {',
+        '  target[key] = value',
+        "  if (key === '__proto__') throw new Error('bad key')",
+        '  return target',
+        '}',
+      ],
+      'target[key] = value',
+      'src/set.ts',
+    );
+    expect(r.outcome).toBe('input');
+  });
+
+  it('when the write sits in the branch where the key is not __proto__, then a one-level write is sanitized', () => {
+    const r = pp(
+      [
+        'export function setOne(target: Record<string, unknown>, key: string, value: unknown) {',
+        "  if (key !== '__proto__') {",
+        '    target[key] = value',
+        '  }',
+        '}',
+      ],
+      'target[key] = value',
+      'src/set.ts',
+    );
+    expect(r.outcome).toBe('no-source');
+    expect(r.sanitized).toBe(true);
+  });
+
+  it('when a module constant Set of the three keys is checked in a forEach callback, then it is sanitized', () => {
+    const r = pp(
+      [
+        "const UNSAFE = new Set(['__proto__', 'constructor', 'prototype'])",
+        '',
+        'module.exports = function deepAssign (target, source) {',
+        '  Object.keys(source).forEach(function (key) {',
+        '    if (UNSAFE.has(key)) return',
+        "    if (source[key] && typeof source[key] === 'object') {",
+        '      deepAssign(target[key] = target[key] || {}, source[key])',
+        '      return',
+        '    }',
+        '    target[key] = source[key]',
+        '  })',
+        '  return target',
+        '}',
+      ],
+      '    target[key] = source[key]',
+    );
+    expect(r.outcome).toBe('no-source');
+    expect(r.sanitized).toBe(true);
+  });
+
+  it('when a regex of the three keys is tested, then the key is kept from them', () => {
+    const r = pp(
+      [
+        'module.exports = function set (obj, path, value) {',
+        "  var keys = path.split('.')",
+        '  var cur = obj',
+        '  for (var i = 0; i < keys.length - 1; i++) {',
+        '    var k = keys[i]',
+        '    if (/^(?:__proto__|constructor|prototype)$/.test(k)) return obj',
+        '    cur = cur[k] = cur[k] || {}',
+        '  }',
+        '  var last = keys[keys.length - 1]',
+        '  if (/^(?:__proto__|constructor|prototype)$/.test(last)) return obj',
+        '  cur[last] = value',
+        '  return obj',
+        '}',
+      ],
+      'cur[last] = value',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when a same-file helper says whether a key is unsafe, then its answer is read by summary', () => {
+    const r = pp(
+      [
+        'function isUnsafeKey(key) {',
+        "\treturn key === '__proto__' || key === 'constructor' || key === 'prototype'",
+        '}',
+        '',
+        'export default function merge(target, ...sources) {',
+        '\tfor (const source of sources) {',
+        '\t\tfor (const [key, value] of Object.entries(source)) {',
+        '\t\t\tif (',
+        '\t\t\t\tisUnsafeKey(key)',
+        '\t\t\t) {',
+        '\t\t\t\tcontinue',
+        '\t\t\t}',
+        '\t\t\ttarget[key] = isObject(value) ? merge(target[key] ?? {}, value) : value',
+        '\t\t}',
+        '\t}',
+        '\treturn target',
+        '}',
+      ],
+      '\t\t\ttarget[key] =',
+      'src/merge.js',
+    );
+    expect(r.outcome).toBe('no-source');
+    expect(r.sanitized).toBe(true);
+  });
+
+  it('when the key is renamed away from __proto__ by a helper, then a one-level write is sanitized', () => {
+    const r = pp(
+      [
+        'function sanitizeKey (key) {',
+        "  return key === '__proto__' ? '___proto___' : key",
+        '}',
+        '',
+        'function setKey (obj, key, value) {',
+        '  obj[sanitizeKey(key)] = value',
+        '}',
+        'module.exports = setKey',
+      ],
+      'obj[sanitizeKey(key)] = value',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when hasOwnProperty is checked on the object written, then only own properties are set', () => {
+    const r = pp(
+      [
+        'module.exports = function update (target, source) {',
+        '  for (const key in source) {',
+        '    if (Object.prototype.hasOwnProperty.call(target, key)) {',
+        '      target[key] = source[key]',
+        '    }',
+        '  }',
+        '}',
+      ],
+      'target[key] = source[key]',
+    );
+    expect(r.outcome).toBe('no-source');
+    expect(r.sanitized).toBe(true);
+  });
+
+  it('when hasOwnProperty is checked on the source, then a parsed {"__proto__": …} passes it', () => {
+    const r = pp(
+      [
+        'module.exports = function update (target, source) {',
+        '  for (const key in source) {',
+        '    if (Object.prototype.hasOwnProperty.call(source, key)) {',
+        '      target[key] = source[key]',
+        '    }',
+        '  }',
+        '}',
+      ],
+      'target[key] = source[key]',
+    );
+    expect(r.outcome).toBe('input');
+  });
+
+  it('when the object written has no prototype, then no key reaches Object.prototype', () => {
+    const r = pp(
+      [
+        'export function index(rows) {',
+        '  const byName = Object.create(null)',
+        '  for (const row of rows) {',
+        '    byName[row.name] = row',
+        '  }',
+        '  return byName',
+        '}',
+      ],
+      'byName[row.name] = row',
+      'src/index.js',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when the object written is a plain {} instead, then the key still decides', () => {
+    const r = pp(
+      [
+        'export function index(rows) {',
+        '  const byName = {}',
+        '  for (const row of rows) {',
+        '    byName[row.name] = row',
+        '  }',
+        '  return byName',
+        '}',
+      ],
+      'byName[row.name] = row',
+      'src/index.js',
+    );
+    expect(r.outcome).toBe('input');
+  });
+});
+
+describe('path containment: JavaScript', () => {
+  it('when the path is resolved and checked against the base with an early return, then it is sanitized', () => {
+    const src = [
+      "const path = require('node:path')",
+      "const fs = require('fs')",
+      "const { Router } = require('express')",
+      'const router = Router()',
+      "const ROOT = path.join(__dirname, 'public')",
+      '',
+      "router.get('/files', (req, res) => {",
+      '\tconst target = path.resolve(ROOT, req.query.name)',
+      '\tif (!target.startsWith(ROOT + path.sep)) {',
+      '\t\treturn res.status(403).end()',
+      '\t}',
+      '\tfs.createReadStream(target).pipe(res)',
+      '})',
+    ].join('\n');
+    const r = flow(src, 'path-traversal', 'routes/files.js', 'createReadStream(');
+    expect(r.outcome).toBe('no-source');
+    expect(r.sanitized).toBe(true);
+  });
+
+  it('when the prefix check runs on a path built without normalising, then ../ passes it', () => {
+    const src = [
+      "const fs = require('fs')",
+      "const ROOT = '/srv/public/'",
+      '',
+      'exports.read = (req, res) => {',
+      '\tconst target = ROOT + req.query.name',
+      '\tif (!target.startsWith(ROOT)) {',
+      '\t\treturn res.status(403).end()',
+      '\t}',
+      '\tres.send(fs.readFileSync(target))',
+      '}',
+    ].join('\n');
+    const r = flow(src, 'path-traversal', 'routes/read.js', 'readFileSync(');
+    expect(r.outcome).toBe('input');
+    expect(pathText(r)).toMatch(/not normalised first/);
+  });
+
+  it('when realpath resolves in a promise chain and the callback checks the caller’s root, then it is sanitized', () => {
+    const src = [
+      "import { promises as fsp } from 'fs'",
+      "import * as path from 'path'",
+      '',
+      'export function serve(root, name) {',
+      '  return fsp',
+      '    .realpath(path.join(root, name))',
+      '    .then((real) => {',
+      '      if (real.indexOf(root) !== 0) {',
+      "        throw new Error('outside of the root')",
+      '      }',
+      '      return fsp.readFile(real)',
+      '    })',
+      '}',
+    ].join('\n');
+    const r = flow(src, 'path-traversal', 'src/serve.js', 'fsp.readFile(');
+    expect(r.outcome).toBe('no-source');
+    expect(r.sanitized).toBe(true);
+  });
+
+  it('when realpath is awaited and path.relative does not climb out, then it is sanitized', () => {
+    const src = [
+      "const fs = require('fs')",
+      "const p = require('path')",
+      '',
+      'async function extractEntry(dest, entry) {',
+      '  const real = await fs.promises.realpath(p.dirname(p.join(dest, entry.path)))',
+      '  const rel = p.relative(dest, real)',
+      "  if (rel.startsWith('..') || p.isAbsolute(rel)) {",
+      "    throw new Error('entry outside the destination')",
+      '  }',
+      '  return fs.promises.writeFile(real, entry.data)',
+      '}',
+      'module.exports = extractEntry',
+    ].join('\n');
+    const r = flow(src, 'path-traversal', 'lib/extract.js', 'writeFile(');
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when the check runs after the sink, then it protects nothing', () => {
+    const src = [
+      "const path = require('path')",
+      "const fs = require('fs')",
+      'module.exports = (req, res) => {',
+      '  const target = path.resolve(__dirname, req.params.file)',
+      '  const data = fs.readFileSync(target)',
+      '  if (!target.startsWith(__dirname)) return res.sendStatus(403)',
+      '  res.send(data)',
+      '}',
+    ].join('\n');
+    expect(flow(src, 'path-traversal', 'index.js', 'readFileSync(').outcome).toBe('input');
+  });
+});
+
+describe('path containment: Python', () => {
+  it('when os.path.realpath (aliased) is checked with startswith and an early abort, then it is sanitized', () => {
+    const src = [
+      'import os.path as osp',
+      'from flask import Flask, request, abort, send_file',
+      '',
+      'app = Flask(__name__)',
+      'BASE = "/srv/reports"',
+      '',
+      '@app.route("/report")',
+      'def report():',
+      '    target = osp.realpath(osp.join(BASE, request.args["name"]))',
+      '    if not target.startswith(BASE + osp.sep):',
+      '        abort(404)',
+      '        return None',
+      '    return send_file(target)',
+    ].join('\n');
+    const r = flow(src, 'path-traversal', 'app.py', 'send_file(');
+    expect(r.outcome).toBe('no-source');
+    expect(r.sanitized).toBe(true);
+  });
+
+  it('when os.path.join alone is checked with startswith, then ../ passes it', () => {
+    const src = [
+      'import os',
+      'from flask import request',
+      '',
+      '@app.route("/report")',
+      'def report():',
+      '    target = os.path.join("/srv/reports", request.args["name"])',
+      '    if not target.startswith("/srv/reports"):',
+      '        return "no", 403',
+      '    return open(target).read()',
+    ].join('\n');
+    const r = flow(src, 'path-traversal', 'app.py', 'open(');
+    expect(r.outcome).toBe('input');
+    expect(pathText(r)).toMatch(/not normalised first/);
+  });
+
+  it('when Path.resolve() is_relative_to the base, then the file is contained', () => {
+    const src = [
+      'from pathlib import Path',
+      '',
+      '',
+      'def extract_member(dest, member, data):',
+      '\ttarget = (Path(dest) / member.name).resolve()',
+      '\tif not target.is_relative_to(Path(dest).resolve()):',
+      '\t\traise ValueError("member outside the destination")',
+      '\twith open(target, "wb") as fh:',
+      '\t\tfh.write(data)',
+    ].join('\n');
+    expect(flow(src, 'path-traversal', 'pkg/archive.py', 'open(').outcome).toBe('no-source');
+  });
+
+  it('when os.path.commonpath of the base and the absolute path is the base, then it is contained', () => {
+    const src = [
+      'import os',
+      '',
+      '',
+      'def safe_open(base, name):',
+      '    path = os.path.abspath(os.path.join(base, name))',
+      '    if os.path.commonpath([base, path]) != base:',
+      '        raise PermissionError(name)',
+      '    return open(path)',
+    ].join('\n');
+    expect(flow(src, 'path-traversal', 'pkg/files.py', 'return open(').outcome).toBe('no-source');
+  });
+});
+
+describe('path containment: Go', () => {
+  it('when the joined entry name is checked with HasPrefix against the destination passed in, then it is sanitized', () => {
+    const src = [
+      'package archive',
+      '',
+      'import (',
+      '\t"archive/tar"',
+      '\t"fmt"',
+      '\t"os"',
+      '\tfp "path/filepath"',
+      '\t"strings"',
+      ')',
+      '',
+      'func extract(dst string, hdr *tar.Header) error {',
+      '\ttarget := fp.Join(dst, hdr.Name)',
+      '\tif !strings.HasPrefix(target, fp.Clean(dst)+string(os.PathSeparator)) {',
+      '\t\treturn fmt.Errorf("illegal file path: %s", hdr.Name)',
+      '\t}',
+      '\tf, err := os.Create(target)',
+      '\tif err != nil {',
+      '\t\treturn err',
+      '\t}',
+      '\treturn f.Close()',
+      '}',
+    ].join('\n');
+    const r = flow(src, 'path-traversal', 'archive/tar.go', 'os.Create(');
+    expect(r.outcome).toBe('no-source');
+    expect(r.sanitized).toBe(true);
+  });
+
+  it('when filepath.Rel says the target does not climb out, then it is sanitized', () => {
+    const src = [
+      'package archive',
+      '',
+      'import (',
+      '\t"errors"',
+      '\t"os"',
+      '\t"path/filepath"',
+      '\t"strings"',
+      ')',
+      '',
+      'func write(dst, name string, data []byte) error {',
+      '\ttarget := filepath.Join(dst, name)',
+      '\trel, err := filepath.Rel(dst, target)',
+      '\tif err != nil || strings.HasPrefix(rel, "..") {',
+      '\t\treturn errors.New("outside")',
+      '\t}',
+      '\treturn os.WriteFile(target, data, 0o600)',
+      '}',
+    ].join('\n');
+    expect(flow(src, 'path-traversal', 'archive/write.go', 'os.WriteFile(').outcome).toBe(
+      'no-source',
+    );
+  });
+
+  it('when the path is concatenated rather than joined, then HasPrefix is passed by ../', () => {
+    const src = [
+      'package archive',
+      '',
+      'import (',
+      '\t"errors"',
+      '\t"os"',
+      '\t"strings"',
+      ')',
+      '',
+      'func write(dst, name string, data []byte) error {',
+      '\ttarget := dst + "/" + name',
+      '\tif !strings.HasPrefix(target, dst) {',
+      '\t\treturn errors.New("outside")',
+      '\t}',
+      '\treturn os.WriteFile(target, data, 0o600)',
+      '}',
+    ].join('\n');
+    const r = flow(src, 'path-traversal', 'archive/write.go', 'os.WriteFile(');
+    expect(r.outcome).not.toBe('no-source');
+    expect(pathText(r)).toMatch(/not normalised first/);
+  });
+});
+
+describe('path containment: Java', () => {
+  it('when the canonical path starts with the base, then it is sanitized', () => {
+    const src = [
+      'package org.example.zip;',
+      '',
+      'import java.io.File;',
+      'import java.io.FileOutputStream;',
+      'import java.io.IOException;',
+      'import java.util.zip.ZipEntry;',
+      '',
+      'public class Unpacker {',
+      '    public FileOutputStream open(File dest, ZipEntry entry) throws IOException {',
+      '        File target = new File(dest, entry.getName());',
+      '        String canonical = target.getCanonicalPath();',
+      '        if (!canonical.startsWith(dest.getCanonicalPath() + File.separator)) {',
+      '            throw new IOException("Entry is outside of the target dir: " + entry.getName());',
+      '        }',
+      '        return new FileOutputStream(canonical);',
+      '    }',
+      '}',
+    ].join('\n');
+    const r = flow(
+      src,
+      'path-traversal',
+      'src/main/java/org/example/zip/Unpacker.java',
+      'new FileOutputStream(',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when only the absolute path is checked, then ../ passes it', () => {
+    const src = [
+      'package org.example.zip;',
+      '',
+      'import java.io.File;',
+      'import java.io.FileOutputStream;',
+      'import java.io.IOException;',
+      'import java.util.zip.ZipEntry;',
+      '',
+      'public class Unpacker {',
+      '    public FileOutputStream open(File dest, ZipEntry entry) throws IOException {',
+      '        String target = new File(dest, entry.getName()).getAbsolutePath();',
+      '        if (!target.startsWith(dest.getAbsolutePath())) {',
+      '            throw new IOException("outside");',
+      '        }',
+      '        return new FileOutputStream(target);',
+      '    }',
+      '}',
+    ].join('\n');
+    const r = flow(
+      src,
+      'path-traversal',
+      'src/main/java/org/example/zip/Unpacker.java',
+      'new FileOutputStream(',
+    );
+    expect(r.outcome).not.toBe('no-source');
+    expect(pathText(r)).toMatch(/not normalised first/);
+  });
+});
