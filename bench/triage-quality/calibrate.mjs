@@ -1,6 +1,6 @@
 // Calibration fitting shared by fit.mjs (writes the shipped constants, fitted on the whole set)
 // and run.mjs (refits on four folds to score the fifth, for out-of-fold figures).
-import { triageFinding } from '../../packages/triage-engine/dist/index.js';
+import { reputationOnly, triageFinding } from '../../packages/triage-engine/dist/index.js';
 
 export const FOLDS = 5;
 const sigmoid = (x) => 1 / (1 + Math.exp(-x));
@@ -23,6 +23,8 @@ export const scoreItems = (items) =>
       item,
       score: scoreOf(v),
       wontFixReason: v.classification === 'WONT_FIX' ? v.evidence[0].signal : null,
+      // nothing known about the finding beyond its rule: fitted on its own curve
+      reputationOnly: reputationOnly(v.evidence.filter((e) => e.signal !== 'second_opinion')),
     };
   });
 
@@ -144,8 +146,27 @@ export const fitWontFix = (rows) => {
   return out;
 };
 
-/** Calibration fitted on rows. */
-export const fitCalibration = (rows) => ({ curve: fitCurve(rows), wontFix: fitWontFix(rows) });
+/**
+ * The cap on P(real) of findings with nothing but the rule's reputation: among those the curve
+ * puts at 0.5 or more, the rate of real ones (Jeffreys' prior). The score does not tell them
+ * apart from findings whose flow was read, which are right more often at the same score.
+ */
+export const fitReputationCap = (rows, curve) => {
+  const seen = rows.filter(
+    (r) => r.wontFixReason === null && r.reputationOnly && onCurve(curve, r.score) >= 0.5,
+  );
+  if (seen.length === 0) return null;
+  const real = seen.filter((r) => r.item.label === 'TRUE_POSITIVE').length;
+  return Math.round((100 * (real + 0.5)) / (seen.length + 1)) / 100;
+};
+
+/** Calibration fitted on rows: the curve, the WONT_FIX rules, the reputation-only cap. */
+export const fitCalibration = (rows) => {
+  // The curve is fitted on the findings with evidence about themselves; those resting on their
+  // rule's reputation alone get min(curve, cap).
+  const curve = fitCurve(rows.filter((r) => !r.reputationOnly));
+  return { curve, wontFix: fitWontFix(rows), reputationCap: fitReputationCap(rows, curve) };
+};
 
 /** Platt scaling as a mapping (the baseline fit.mjs compares the curve with). */
 export const plattMapping =

@@ -25,7 +25,10 @@ console.log(
 );
 console.log(`curve on all: ${JSON.stringify(calibration.curve)}`);
 console.log(`WONT_FIX ${JSON.stringify(calibration.wontFix)}`);
-const loss = { raw: 0, platt: 0, curve: 0 };
+console.log(
+  `reputation-only cap (${rows.filter((r) => r.reputationOnly && r.wontFixReason === null).length} findings with nothing but the rule's reputation): ${calibration.reputationCap}`,
+);
+const loss = { raw: 0, platt: 0, curve: 0, both: 0 };
 for (let k = 0; k < FOLDS; k++) {
   const test = rows.filter((r) => r.item.fold === k);
   const train = rows.filter((r) => r.item.fold !== k);
@@ -33,10 +36,19 @@ for (let k = 0; k < FOLDS; k++) {
   loss.raw += logLoss(test, plattMapping({ a: 1, b: 0 })) * test.length;
   loss.platt += logLoss(test, plattMapping(fitPlatt(train))) * test.length;
   loss.curve += logLoss(test, (score) => onCurve(fold.curve, score)) * test.length;
+  // the shipped mapping: the reputation-only findings on their own curve
+  const shipped = (r) =>
+    r.reputationOnly && fold.reputationCap !== null
+      ? Math.min(fold.reputationCap, onCurve(fold.curve, r.score))
+      : onCurve(fold.curve, r.score);
+  for (const r of test.filter((x) => x.wontFixReason === null)) {
+    const p = Math.min(1 - 1e-9, Math.max(1e-9, shipped(r)));
+    loss.both -= r.item.label === 'TRUE_POSITIVE' ? Math.log(p) : Math.log(1 - p);
+  }
   console.log(`fold ${k}: ${test.length} findings, curve ${JSON.stringify(fold.curve)}`);
 }
 console.log(
-  `out-of-fold log-loss: raw score ${(loss.raw / rows.length).toFixed(4)}, Platt ${(loss.platt / rows.length).toFixed(4)}, isotonic curve ${(loss.curve / rows.length).toFixed(4)}`,
+  `out-of-fold log-loss: raw score ${(loss.raw / rows.length).toFixed(4)}, Platt ${(loss.platt / rows.length).toFixed(4)}, isotonic curve ${(loss.curve / rows.length).toFixed(4)}, with the reputation-only cap ${(loss.both / rows.filter((r) => r.wontFixReason === null).length).toFixed(4)}`,
 );
 
 if (process.argv.includes('--write')) {
@@ -54,6 +66,12 @@ if (process.argv.includes('--write')) {
  * between knots, flat beyond the ends.
  */
 export const CURVE: readonly (readonly [number, number])[] = ${JSON.stringify(calibration.curve)};
+
+/**
+ * Highest P(real) of a finding resting on its rule's reputation alone (no evidence about the
+ * finding itself): the rate of real ones among such findings the curve puts at 0.5 or more.
+ */
+export const REPUTATION_CAP = ${calibration.reputationCap};
 
 /** Observed accuracy of each WONT_FIX rule (Beta(9, 1) prior), used as its confidence. */
 export const WONT_FIX_CONFIDENCE: Readonly<Record<string, number>> = {

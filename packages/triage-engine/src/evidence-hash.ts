@@ -1,12 +1,12 @@
 import { hash } from 'node:crypto';
-import { CURVE, FITTED_ON } from './scoring/calibration.js';
+import { CURVE, FITTED_ON, REPUTATION_CAP } from './scoring/calibration.js';
 import type { Verdict } from './types.js';
 
 /**
  * Bumped when signals, weights or the catalog change meaning, so verdicts of an older engine
  * are recomputed rather than reused.
  */
-export const ENGINE_VERSION = 3;
+export const ENGINE_VERSION = 4;
 
 /** Signals that are not deterministic evidence (merged opinions) stay out of the hash. */
 const NOT_HASHED = new Set(['second_opinion']);
@@ -28,7 +28,11 @@ export const evidenceHash = (verdict: Verdict): string =>
   );
 
 // The canonical JSON's constant start, `{"v":…,"c":[curve, fitted on],"e":`, written once.
-const PREFIX = JSON.stringify({ v: ENGINE_VERSION, c: [CURVE, FITTED_ON], e: 0 }).slice(0, -2);
+const PREFIX = JSON.stringify({
+  v: ENGINE_VERSION,
+  c: [CURVE, REPUTATION_CAP, FITTED_ON],
+  e: 0,
+}).slice(0, -2);
 
 /**
  * Short text for the `triage.completed` event's `evidence_summary`: the classification with its

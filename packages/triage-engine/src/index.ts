@@ -31,7 +31,8 @@ export {
 export { nonProductionPath, type NonProductionKind } from './paths/non-production.js';
 export { fileMarkers } from './paths/file-markers.js';
 export { FALSE_POSITIVE_BELOW, UNCERTAIN_BELOW } from './scoring/decide.js';
-export { CURVE, WONT_FIX_CONFIDENCE } from './scoring/calibration.js';
+export { CURVE, REPUTATION_CAP, WONT_FIX_CONFIDENCE } from './scoring/calibration.js';
+export { reputationOnly } from './scoring/decide.js';
 export { WEIGHTS } from './scoring/weights.js';
 export { SEVERITY_ORDER, baseSeverity } from './severity.js';
 export { excludedBy } from './settings.js';

@@ -1,7 +1,7 @@
 import { codemodsFor, languageOf } from '@remediation/codemods';
 import type { VulnerabilityClass } from './catalog/classes.js';
 import { codeContext, type CodeContext } from './code/context.js';
-import { CURVE, WONT_FIX_CONFIDENCE } from './scoring/calibration.js';
+import { CURVE, REPUTATION_CAP, WONT_FIX_CONFIDENCE } from './scoring/calibration.js';
 import { decide, UNCERTAIN_BELOW } from './scoring/decide.js';
 import { WEIGHTS } from './scoring/weights.js';
 import { belowMinimum, excludedBy } from './settings.js';
@@ -174,8 +174,17 @@ export const triageFinding = (
     ...toolConfidence(finding),
     ...(rule.cls ? classSignals(finding, ctx, rule.cls) : []),
   ];
-  const calibration = options.calibration ?? { curve: CURVE, wontFix: WONT_FIX_CONFIDENCE };
-  const decision = decide(scored, settings.sensitivity, calibration.curve);
+  const calibration = options.calibration ?? {
+    curve: CURVE,
+    wontFix: WONT_FIX_CONFIDENCE,
+    reputationCap: REPUTATION_CAP,
+  };
+  const decision = decide(
+    scored,
+    settings.sensitivity,
+    calibration.curve,
+    calibration.reputationCap ?? null,
+  );
 
   const base = baseSeverity(finding, rule.cls);
   let severity: Severity = base.severity;

@@ -65,6 +65,12 @@ export interface Calibration {
   curve: readonly (readonly [number, number])[];
   /** Confidence of each WONT_FIX rule (`suppressed`, `excluded_path`, ...). */
   wontFix: Readonly<Record<string, number>>;
+  /**
+   * The highest P(real) of a finding with no evidence about itself, only the rule's reputation
+   * (precision, tool confidence, tier; a flow the reconstruction could not decide): the rate of
+   * real ones among such findings the curve puts at 0.5 or more. Absent: no cap.
+   */
+  reputationCap?: number;
 }
 
 /** Optional inputs of {@link triageFinding}; the defaults are the shipped calibration. */

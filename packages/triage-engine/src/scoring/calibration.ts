@@ -6,15 +6,19 @@
  * between knots, flat beyond the ends.
  */
 export const CURVE: readonly (readonly [number, number])[] = [
-  [-7.6, 0.02],
-  [-0.8, 0.02],
-  [-0.6, 0.5],
-  [-0.5, 0.5],
-  [-0.4, 0.75],
-  [0.6, 0.75],
-  [1, 0.81],
-  [2.6, 0.81],
+  [-7.6, 0.01],
+  [-0.5, 0.01],
+  [-0.4, 0.8],
+  [0.6, 0.8],
+  [1, 0.86],
+  [2.6, 0.86],
 ];
+
+/**
+ * Highest P(real) of a finding resting on its rule's reputation alone (no evidence about the
+ * finding itself): the rate of real ones among such findings the curve puts at 0.5 or more.
+ */
+export const REPUTATION_CAP = 0.63;
 
 /** Observed accuracy of each WONT_FIX rule (Beta(9, 1) prior), used as its confidence. */
 export const WONT_FIX_CONFIDENCE: Readonly<Record<string, number>> = {

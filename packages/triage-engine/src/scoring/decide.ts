@@ -1,5 +1,5 @@
 import type { Calibration, Evidence, Sensitivity } from '../types.js';
-import { CURVE } from './calibration.js';
+import { CURVE, REPUTATION_CAP } from './calibration.js';
 
 /**
  * Calibrated probability below which a finding is called FALSE_POSITIVE, per sensitivity.
@@ -21,6 +21,10 @@ export const UNCERTAIN_BELOW = 0.8;
 
 // Signals that describe the rule, not this finding: they never dismiss a finding on their own.
 const REPUTATION = new Set(['rule_precision', 'tool_confidence', 'dataflow_tier']);
+
+/** True when no weighted evidence is about the finding itself, only about its rule. */
+export const reputationOnly = (evidence: readonly Evidence[]): boolean =>
+  !evidence.some((e) => e.weight && !REPUTATION.has(e.signal));
 
 /** P(real) of a score on a calibration curve: linear between knots, flat beyond the ends. */
 export const probabilityOf = (curve: Calibration['curve'], score: number): number => {
@@ -55,9 +59,14 @@ export const decide = (
   evidence: readonly Evidence[],
   sensitivity: Sensitivity,
   curve: Calibration['curve'] = CURVE,
+  reputationCap: number | null = REPUTATION_CAP,
 ): Decision => {
   const score = evidence.reduce((s, e) => s + (e.weight ?? 0), 0);
-  const p = probabilityOf(curve, score);
+  // A finding nothing is known about beyond its rule sits at the rate of such findings, not at
+  // the rate of findings whose flow was read (the score cannot tell the two apart).
+  const curved = probabilityOf(curve, score);
+  const p =
+    reputationCap !== null && reputationOnly(evidence) ? Math.min(curved, reputationCap) : curved;
   const specific = evidence.some((e) => e.effect === 'false_positive' && !REPUTATION.has(e.signal));
   const falsePositive = p < FALSE_POSITIVE_BELOW[sensitivity] && specific;
   return {
