@@ -83,6 +83,63 @@ const execSites = (file: SourceFile): Site<ExecData>[] =>
       return concat ? [{ node: call, anchors: [command], data: { command, concat } }] : [];
     });
 
+/** True for an argument that is already an array or list of arguments. */
+const isArgumentList = (arg: SgNode): boolean => {
+  const expr = unparen(arg);
+  const kind = kindOf(expr);
+  if (kind === 'array_creation_expression') return true;
+  if (kind === 'method_invocation' && /^(toArray|asList|of|split)$/.test(methodName(expr)))
+    return true;
+  const declaration =
+    kind === 'identifier' || kind === 'field_access' ? declarationOfExpr(expr) : null;
+  return (
+    !!declaration &&
+    /(\[\]|^(List|ArrayList|Collection|Iterable)(<.*>)?)$/.test(
+      declaration.type.replace(/\s+/g, ''),
+    )
+  );
+};
+
+const ONE_VALUE =
+  'the command line is one value this code is given (a parameter, a field, an array element): there are no literal program and values here to separate; what runs is the caller\u2019s decision';
+const ALREADY_ARGUMENTS =
+  'the program and its arguments are already passed separately (an argument array or list; no shell and no whitespace splitting): what runs is chosen by the caller that supplies them';
+
+/**
+ * `Runtime.exec` calls whose command is not a concatenation made here, and every
+ * `new ProcessBuilder(...)` / `builder.command(...)`: declined with the reason.
+ */
+const otherSites = (file: SourceFile, taken: Set<number>): Site<ExecData>[] => [
+  ...callsIn(file.root)
+    .filter(
+      (call) =>
+        methodName(call) === 'exec' &&
+        isRuntime(call) &&
+        argsOf(call).length >= 1 &&
+        !taken.has(call.id()) &&
+        !isConstantString(unparen(argsOf(call)[0]!)),
+    )
+    .map((call) => ({
+      node: call,
+      anchors: [argsOf(call)[0]!],
+      decline: isArgumentList(argsOf(call)[0]!) ? ALREADY_ARGUMENTS : ONE_VALUE,
+    })),
+  ...file.root
+    .findAll({
+      rule: { any: [{ kind: 'object_creation_expression' }, { kind: 'method_invocation' }] },
+    })
+    .filter((node) =>
+      kindOf(node) === 'object_creation_expression'
+        ? /^(java\.lang\.)?ProcessBuilder$/.test(node.field('type')?.text() ?? '') &&
+          argsOf(node).length > 0
+        : methodName(node) === 'command' &&
+          argsOf(node).length > 0 &&
+          !!receiver(node) &&
+          declarationOfExpr(receiver(node)!)?.simpleType === 'ProcessBuilder',
+    )
+    .map((node) => ({ node, decline: ALREADY_ARGUMENTS })),
+];
+
 /** `remediate:java/command-exec-array`: `Runtime.exec("cmd " + x)` → `exec(new String[] {"cmd", x})`. */
 export const javaCommandExecArray = defineCodemod<ExecData>({
   id: 'remediate:java/command-exec-array',
@@ -102,7 +159,10 @@ export const javaCommandExecArray = defineCodemod<ExecData>({
     'through a local String) into `exec(new String[] {"convert", input, "-resize", size})`: the ' +
     'literal text is split on whitespace exactly as `Runtime.exec(String)` splits it, and each ' +
     'value stays one argument. Refused when the program itself is dynamic, when it is a shell, ' +
-    'or when the literal text contains quotes.',
+    'or when the literal text contains quotes. Declined with the reason: a command line that is one ' +
+    'value the code is given, and commands already passed as an argument array or list ' +
+    '(`exec(String[])`, `new ProcessBuilder(list)`, `builder.command(...)`), where no splitting or ' +
+    'shell is involved and what runs is the caller\u2019s decision.',
   rationale: {
     problem:
       '`Runtime.exec(String)` splits the whole command line on whitespace, so a value containing ' +
@@ -133,7 +193,10 @@ export const javaCommandExecArray = defineCodemod<ExecData>({
       url: 'https://docs.oracle.com/en/java/javase/21/docs/api/java.base/java/lang/Runtime.html#exec(java.lang.String%5B%5D)',
     },
   ],
-  detect: execSites,
+  detect: (file) => {
+    const sites = execSites(file);
+    return [...sites, ...otherSites(file, new Set(sites.map((s) => s.node.id())))];
+  },
   fix: ({ data }, editor) => {
     if (!data) return;
     const literalText = plusOperands(data.concat)

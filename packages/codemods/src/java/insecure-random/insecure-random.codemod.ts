@@ -32,6 +32,25 @@ const usesOf = (creation: SgNode): SgNode[] => {
   });
 };
 
+/**
+ * `ThreadLocalRandom.current()`: declined. SecureRandom has no per-thread instance to take its
+ * place, and what callers use it for decides the replacement (a shared SecureRandom, and
+ * `nextInt(origin, bound)` / `nextLong(bound)`, which SecureRandom has only from Java 17).
+ */
+const threadLocalSites = (file: SourceFile) =>
+  file.root
+    .findAll({ rule: { kind: 'method_invocation' } })
+    .filter(
+      (call) =>
+        call.field('name')?.text() === 'current' &&
+        /^(java\.util\.concurrent\.)?ThreadLocalRandom$/.test(call.field('object')?.text() ?? ''),
+    )
+    .map((call) => ({
+      node: call,
+      decline:
+        'ThreadLocalRandom.current() has no drop-in secure counterpart: SecureRandom is one shared, synchronized generator rather than one per thread, and ThreadLocalRandom-typed APIs or nextInt(origin, bound)/nextLong(bound) before Java 17 do not accept it; a reviewer chooses the shared SecureRandom',
+    }));
+
 const randomCreations = (file: SourceFile) => {
   const simpleIsUtil = importsJavaUtilRandom(file.root);
   return file.root.findAll({ rule: { kind: 'object_creation_expression' } }).flatMap((creation) => {
@@ -67,9 +86,11 @@ export const javaInsecureRandom = defineCodemod<Data>({
   owasp: ['A02:2021'],
   title: 'SecureRandom for security-sensitive values',
   description:
-    'Replaces `new Random()` / `new java.util.Random()` whose values end up in a token, ' +
-    'password or key with `new SecureRandom()` (importing `java.security.SecureRandom` once). ' +
-    'The finding may point at the construction, the variable or a `nextInt`/`nextBytes` call on it.',
+    'Replaces `new Random()` / `new java.util.Random()` with `new SecureRandom()` (importing ' +
+    '`java.security.SecureRandom` once) whatever the names around it say. The finding may point at ' +
+    'the construction, the variable or a `nextInt`/`nextBytes` call on it. Declined with the reason: ' +
+    '`new Random(seed)` (reproducible on purpose) and `ThreadLocalRandom.current()` (no per-thread ' +
+    'secure generator; its range methods exist on SecureRandom only from Java 17).',
   rationale: {
     problem:
       '`java.util.Random` is a 48-bit linear congruential generator: after one or two outputs ' +
@@ -97,7 +118,7 @@ export const javaInsecureRandom = defineCodemod<Data>({
       url: 'https://docs.oracle.com/en/java/javase/21/docs/api/java.base/java/security/SecureRandom.html',
     },
   ],
-  detect: randomCreations,
+  detect: (file) => [...randomCreations(file), ...threadLocalSites(file)],
   fix: ({ data }, editor) => {
     if (!data) return;
     if (data.seeded) {

@@ -34,7 +34,10 @@ export const javaLogInjection = defineCodemod<LogData>({
     'In a logger call (SLF4J, Log4j, commons-logging, java.util.logging), wraps each text ' +
     'argument that is not a constant (a String variable, request value or concatenation) in ' +
     '`escapeLineBreaks(...)`, a private helper added once to the class that writes CR and LF ' +
-    'as the two characters `\\r` and `\\n`. Exceptions, numbers and constants are left as they are.',
+    'as the two characters `\\r` and `\\n`. Placeholder objects (a key, a connection, a getter\u2019s ' +
+    'result) are wrapped too, as their `toString()` is logged. Loggers are recognized by their declared ' +
+    'type, a `LogFactory.getLog(...)` / `LoggerFactory.getLogger(...)` call, or the class\u2019s ' +
+    '`log()` / `getLog()` accessor. Exceptions, numbers, class names and constants are left as they are.',
   rationale: {
     problem:
       'A value that ends up in a log line unescaped can contain CR/LF: an attacker who controls ' +

@@ -6,8 +6,10 @@ import {
   callsIn,
   kindOf,
   methodName,
+  namedKids,
   plusOperands,
   receiver,
+  simpleTypeName,
   stringValue,
   unparen,
 } from '../shared/ast.js';
@@ -35,9 +37,38 @@ const NOT_TEXT_CALLS =
   /^(size|length|count|hashCode|ordinal|is[A-Z]\w*|has[A-Z]\w*|getTime|currentTimeMillis|nanoTime)$/;
 const THROWABLE = /(Exception|Error|Throwable)$/;
 
+/** `LogFactory.getLog(X.class)`, `LoggerFactory.getLogger(...)`, `LogManager.getLogger(...)`. */
+const LOGGER_FACTORY =
+  /^((org\.apache\.commons\.logging\.)?LogFactory\.getLog|(org\.slf4j\.)?LoggerFactory\.getLogger|(org\.apache\.logging\.log4j\.)?LogManager\.(getLogger|getFormatterLogger)|(java\.util\.logging\.)?Logger\.getLogger|System\.getLogger)$/;
+/** Accessors conventionally returning the class's logger, when the file does not declare them. */
+const LOGGER_ACCESSORS = /^(log|logger|getLog|getLogger)$/;
+
+/**
+ * A call that returns a logger: a logging framework's factory, or a method without arguments
+ * (`log()`, `getLogger()`) whose declaration in the file returns a logger type (or, inherited
+ * and not declared here, is one of the usual accessor names).
+ */
+const returnsLogger = (call: SgNode): boolean => {
+  const owner = receiver(call);
+  const name = methodName(call);
+  if (owner && LOGGER_FACTORY.test(`${owner.text().replace(/\s+/g, '')}.${name}`)) return true;
+  if (argsOf(call).length !== 0 || (owner && kindOf(owner) !== 'this')) return false;
+  const declared = call
+    .getRoot()
+    .root()
+    .findAll({ rule: { kind: 'method_declaration' } })
+    .filter(
+      (m) => m.field('name')?.text() === name && namedKids(m.field('parameters')).length === 0,
+    );
+  if (declared.length > 0)
+    return declared.every((m) => LOGGER_TYPES.test(simpleTypeName(m.field('type'))));
+  return LOGGER_ACCESSORS.test(name);
+};
+
 const isLogger = (call: SgNode): boolean => {
   const object = receiver(call);
   if (!object || !LEVELS.test(methodName(call))) return false;
+  if (kindOf(unparen(object)) === 'method_invocation') return returnsLogger(unparen(object));
   const declaration = declarationOfExpr(object);
   if (declaration) return LOGGER_TYPES.test(declaration.simpleType);
   const name = object.text().replace(/^this\./, '');
@@ -99,7 +130,26 @@ const candidatesOf = (arg: SgNode): SgNode[] => {
     if (!parts.some((p) => breaksIn(p))) return [arg];
     return dynamic.filter(isText);
   }
-  return isText(arg) ? [arg] : [];
+  return isText(arg) || objectText(arg) ? [arg] : [];
+};
+
+/** Names conventionally given to a caught or passed exception, whose stack trace must stay. */
+const EXCEPTION_NAMES = /^(e|ex|t|th|err|exc|cause|throwable|exception)$/i;
+
+/**
+ * An object the logging framework turns into text with `toString()` (a placeholder argument such
+ * as a key, a connection, an entity, or a getter's result): its text may hold line breaks too.
+ * Not `getClass()` (a class name has none) nor a name that may be an exception of unknown type.
+ */
+const objectText = (node: SgNode): boolean => {
+  const expr = unparen(node);
+  const kind = kindOf(expr);
+  if (kind === 'method_invocation') return methodName(expr) !== 'getClass';
+  if (kind === 'identifier' || kind === 'field_access') {
+    const name = kind === 'identifier' ? expr.text() : (expr.field('field')?.text() ?? '');
+    return !(EXCEPTION_NAMES.test(name) && !declarationOfExpr(expr));
+  }
+  return false;
 };
 
 /** Arguments that take part in the message (the `Level` of `log(Level, ...)` does not). */

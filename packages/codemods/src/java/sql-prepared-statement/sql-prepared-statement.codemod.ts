@@ -69,7 +69,10 @@ export const javaSqlPreparedStatement = defineCodemod<SqlData>({
     'with `conn.prepareStatement("... ? AND id = ?")`, binds each value with `setString` / ' +
     '`setInt` / `setLong` ... chosen by its declared type just before the call, and calls ' +
     '`executeQuery()` without SQL. Refused when a concatenated piece is a table, column or ' +
-    'clause, when its type does not say how to bind it, or when the Statement runs other queries.',
+    'clause, when its type does not say how to bind it, or when the Statement runs other queries. ' +
+    'Declined with the reason as well: SQL text that is one value the code is given (a parameter, a ' +
+    'field, another method\u2019s result: wrappers, pools, query registries), and text built here but ' +
+    'passed to `prepareStatement` / `prepareCall` or run on a Statement the method does not create.',
   rationale: {
     problem:
       'SQL built by concatenating values lets a value change the query itself: a name such as ' +

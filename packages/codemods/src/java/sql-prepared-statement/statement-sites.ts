@@ -8,6 +8,7 @@ import {
   isConstantString,
   kindOf,
   methodName,
+  plusOperands,
   receiver,
   unparen,
 } from '../shared/ast.js';
@@ -182,8 +183,72 @@ export const spanning = (nodes: readonly SgNode[]): SgNode => {
   return nodes[0]!;
 };
 
-/** `statement.execute*(sql)` on a JDBC `Statement` with SQL built from non-constant pieces. */
-export const sqlSites = (file: SourceFile): Site<SqlData>[] =>
+/** JDBC calls that take SQL text: a `Statement`'s executes and batches, a connection's prepares. */
+const TAKES_SQL =
+  /^(executeQuery|execute|executeUpdate|executeLargeUpdate|addBatch|prepareStatement|prepareCall|nativeSQL)$/;
+
+/** True for SQL text whose every piece is a literal or a final String constant. */
+const constantSql = (node: SgNode): boolean =>
+  plusOperands(node).every((p) => {
+    if (isConstantString(p)) return true;
+    const declaration =
+      kindOf(unparen(p)) === 'identifier' || kindOf(unparen(p)) === 'field_access'
+        ? declarationOfExpr(unparen(p))
+        : null;
+    return (
+      !!declaration?.value &&
+      /\bfinal\b/.test(declaration.statement.text()) &&
+      isConstantString(unparen(declaration.value))
+    );
+  });
+
+/** True when the method writes the local's text itself: `+`, `format`, a `StringBuilder`. */
+const builtHere = (declaration: Declaration, body: SgNode): boolean => {
+  const name = declaration.node.field('name')?.text() ?? '';
+  const values = [
+    ...(declaration.value ? [declaration.value] : []),
+    ...body
+      .findAll({ rule: { kind: 'assignment_expression' } })
+      .filter((a) => a.field('left')?.text() === name)
+      .map((a) => a.field('right')!),
+  ];
+  return values.some((v) => {
+    const value = unparen(v);
+    return (
+      plusOperands(value).length > 1 ||
+      (kindOf(value) === 'method_invocation' &&
+        /^(format|formatted|toString)$/.test(methodName(value)))
+    );
+  });
+};
+
+/**
+ * Where SQL text reaches JDBC without being built in the method, or is built here but handed to
+ * a call this codemod does not rewrite: the reason it is declined, or null.
+ */
+const elsewhereReason = (call: SgNode): string | null => {
+  const argument = unparen(argsOf(call)[0]!);
+  if (constantSql(argument)) return null;
+  const prepares = /^(prepareStatement|prepareCall|nativeSQL)$/.test(methodName(call));
+  const kind = kindOf(argument);
+  const declaration =
+    kind === 'identifier' || kind === 'field_access' ? declarationOfExpr(argument) : null;
+  const body = enclosingBody(call) ?? call;
+  const local = declaration && ['local', 'resource', 'loop'].includes(declaration.kind);
+  const built =
+    plusOperands(argument).length > 1 ||
+    (kind === 'method_invocation' && /^(format|formatted)$/.test(methodName(argument))) ||
+    (local && builtHere(declaration, body));
+  if (!built) {
+    return 'the SQL text is one value this code is given (a parameter, a field or another method\u2019s result), not built here: there are no values in it to bind; parameters belong where the text is built';
+  }
+  if (prepares) {
+    return `the text passed to ${methodName(call)} is built here from pieces: making them ? parameters also needs setters wherever the prepared statement runs, which is not in this call`;
+  }
+  return 'the SQL is built here but run on a statement this method does not create with connection.createStatement(), so it cannot become a prepared statement here';
+};
+
+const statementSites = (file: SourceFile): Site<SqlData>[] =>
   callsIn(file.root)
     .filter((call) => EXECUTES.test(methodName(call)) && argsOf(call).length >= 1)
     .flatMap((call): Site<SqlData>[] => {
@@ -205,7 +270,12 @@ export const sqlSites = (file: SourceFile): Site<SqlData>[] =>
         kindOf(unparen(argument)) === 'identifier'
           ? declarationOfExpr(unparen(argument))?.value
           : argument;
-      if (sqlValue && isConstantString(unparen(sqlValue))) return [];
+      const sqlHolder =
+        kindOf(unparen(argument)) === 'identifier' ? declarationOfExpr(unparen(argument)) : null;
+      // A field's initializer is a constant only when the field is final (a setter may change it).
+      const constantHolder =
+        !sqlHolder || sqlHolder.kind !== 'field' || /\bfinal\b/.test(sqlHolder.statement.text());
+      if (sqlValue && constantHolder && isConstantString(unparen(sqlValue))) return [];
       const data = plan(call, declaration!);
       if (!data.plan && !data.refusal) return [];
       const sqlStatement = data.plan?.sqlDeclaration?.statement;
@@ -224,3 +294,34 @@ export const sqlSites = (file: SourceFile): Site<SqlData>[] =>
         },
       ];
     });
+
+/**
+ * A receiver of `execute(...)` (a name other APIs use too) that may be a JDBC statement: declared
+ * so, or of a type the file does not say.
+ */
+const jdbcReceiver = (object: SgNode): boolean => {
+  const kind = kindOf(unparen(object));
+  if (kind !== 'identifier' && kind !== 'field_access') return true;
+  const declaration = declarationOfExpr(unparen(object));
+  return !declaration?.simpleType || /Statement$/.test(declaration.simpleType);
+};
+
+/** `statement.execute*(sql)` on a JDBC `Statement` with SQL built from non-constant pieces. */
+export const sqlSites = (file: SourceFile): Site<SqlData>[] => {
+  const sites = statementSites(file);
+  const taken = new Set(sites.map((s) => s.node.id()));
+  const elsewhere = callsIn(file.root)
+    .filter(
+      (call) =>
+        TAKES_SQL.test(methodName(call)) &&
+        argsOf(call).length >= 1 &&
+        receiver(call) !== null &&
+        (methodName(call) !== 'execute' || jdbcReceiver(receiver(call)!)) &&
+        !taken.has(call.id()),
+    )
+    .flatMap((call): Site<SqlData>[] => {
+      const decline = elsewhereReason(call);
+      return decline ? [{ node: call, anchors: [argsOf(call)[0]!], decline }] : [];
+    });
+  return [...sites, ...elsewhere];
+};

@@ -84,7 +84,34 @@ const useOf = (call: SgNode): CipherUse | string => {
 };
 
 /** Every weak `Cipher.getInstance`; a class-wide plan when all of its AES/ECB ciphers convert. */
-export const cipherSites = (file: SourceFile): Site<CipherData>[] => {
+export const cipherSites = (file: SourceFile): Site<CipherData>[] => [
+  ...knownSites(file),
+  ...unknownSites(file),
+];
+
+/** Modes without integrity that scanners report (CIPHER_INTEGRITY, PADDING_ORACLE). */
+const UNAUTHENTICATED = /^AES\/(CBC|PCBC|CTR|CFB\d*|OFB\d*)\//i;
+
+/**
+ * `Cipher.getInstance(x)` whose transformation this file does not spell out (a constant of another
+ * class, a concatenation), or an AES mode without integrity: declined with the reason.
+ */
+const unknownSites = (file: SourceFile): Site<CipherData>[] =>
+  callsIn(file.root)
+    .filter(isCipherGetInstance)
+    .flatMap((call): Site<CipherData>[] => {
+      const arg = argsOf(call)[0];
+      if (!arg) return [];
+      const value = stringValue(literalOf(arg));
+      if (value !== null && (!UNAUTHENTICATED.test(value) || OTHER_WEAK.test(value))) return [];
+      const refusal =
+        value !== null
+          ? `${value} has no integrity check; switching to AES/GCM (or adding a MAC) changes the message format, which whoever reads the ciphertext (the other side, a file format) must read too`
+          : `the transformation (${arg.text()}) is not spelled out in this file, so which mode it names, and whether the other side could read another, is not known here`;
+      return [{ node: call, anchors: [arg], data: { refusal } }];
+    });
+
+const knownSites = (file: SourceFile): Site<CipherData>[] => {
   const calls = callsIn(file.root).filter(isCipherGetInstance);
   const weak = calls.filter((c) => {
     const value = stringValue(literalOf(argsOf(c)[0]));

@@ -50,8 +50,9 @@ export const javaWeakCipherMode = defineCodemod<CipherData>({
     'cipher to `"AES/GCM/NoPadding"`: encryption returns the random 12-byte IV followed by the ' +
     'ciphertext (through a small `withIv` helper), decryption reads the IV back from the message. ' +
     'The ciphertext format changes, so the fix is a `behaviour_change`. Declined with a reason: ' +
-    'DES/3DES, RC4 and Blowfish (AES needs a new key of another length), CBC, and a class that ' +
-    'only encrypts or only decrypts (the other side would not read the new format).',
+    'DES/3DES, RC4 and Blowfish (AES needs a new key of another length), CBC/CTR without a MAC, a ' +
+    'transformation this file does not spell out (a constant of another class, a concatenation), ' +
+    'and a class that only encrypts or only decrypts (the other side would not read the new format).',
   rationale: {
     problem:
       'ECB encrypts equal blocks to equal ciphertext, so patterns of the plaintext show through ' +

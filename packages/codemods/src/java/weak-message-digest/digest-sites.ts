@@ -55,10 +55,21 @@ const PASSWORD = /passw(or)?d|pwd|passphrase|credential/i;
  */
 const PROTOCOL = /258EAFA5-E914-47DA-95CA-C5AB0DC85B11|content-md5/i;
 
+/** The weak algorithm a method's name says it computes (`md5Hex`, `getSha1Digest`), or null. */
+const namedAlgorithm = (name: string): string | null =>
+  name
+    .split(/(?<=[a-z0-9])(?=[A-Z])|_/)
+    .map((w) => w.toLowerCase())
+    .find((w) => /^(md2|md4|md5|sha|sha1)$/.test(w)) ?? null;
+
+const namedApi = (name: string): string =>
+  `${name} is an API named for the algorithm: its callers ask for this digest by name, so computing another one here breaks its contract; change the callers that do not need it`;
+
 /** Why hashing here cannot be changed correctly, or undefined. */
 const contextRefusal = (call: SgNode): string | undefined => {
   const body = enclosingBody(call);
   const header = body?.field('name')?.text() ?? '';
+  if (kindOf(body) === 'method_declaration' && namedAlgorithm(header)) return namedApi(header);
   const statement = (blockStatement(call) ?? call).text();
   if (PASSWORD.test(header) || PASSWORD.test(statement)) {
     return 'this hashes a password: SHA-256 is still too fast for passwords; use a password KDF (PBKDF2, bcrypt, Argon2) and migrate stored hashes';
@@ -73,6 +84,12 @@ const contextRefusal = (call: SgNode): string | undefined => {
 const isMessageDigest = (node: SgNode | null): boolean =>
   !!node && /^(java\.security\.)?MessageDigest$/.test(node.text());
 
+/** True when the file assigns `name` (`name = ...`, `this.name = ...`) anywhere. */
+const assigned = (root: SgNode, name: string): boolean =>
+  root
+    .findAll({ rule: { kind: 'assignment_expression' } })
+    .some((a) => (a.field('left')?.text() ?? '').replace(/^this\./, '') === name);
+
 /** The algorithm argument of `MessageDigest.getInstance(...)`: a literal or a String constant. */
 const algorithmLiteral = (
   arg: SgNode | undefined,
@@ -83,8 +100,14 @@ const algorithmLiteral = (
   const declaration = declarationOf(arg.text(), arg);
   if (!declaration || !['field', 'local'].includes(declaration.kind)) return null;
   if (stringValue(declaration.value) === null) return null;
-  // A field must be final to be a constant; a local is one when nothing reassigns it.
-  if (declaration.kind === 'field' && !/\bfinal\b/.test(declaration.statement.text())) return null;
+  // A field is a constant when final, or when nothing in the file assigns it (its initializer is
+  // then the algorithm every digest of the class asks for).
+  if (
+    declaration.kind === 'field' &&
+    !/\bfinal\b/.test(declaration.statement.text()) &&
+    assigned(enclosingClassBody(arg)?.getRoot().root() ?? arg, arg.text())
+  )
+    return null;
   return { literal: declaration.value!, constant: true };
 };
 
@@ -167,8 +190,37 @@ const librarySites = (file: SourceFile): Site<DigestData>[] =>
     ];
   });
 
+/** `Signature.getInstance("SHA1withRSA")`: a signature scheme over a weak digest. */
+const WEAK_SIGNATURE = /^(MD2|MD5|SHA1?)with/i;
+
+const signatureSites = (file: SourceFile): Site<DigestData>[] =>
+  callsIn(file.root)
+    .filter(
+      (call) =>
+        methodName(call) === 'getInstance' &&
+        /^(java\.security\.)?Signature$/.test(receiver(call)?.text() ?? '') &&
+        WEAK_SIGNATURE.test(stringValue(argsOf(call)[0]) ?? ''),
+    )
+    .map((call) => ({
+      node: call,
+      anchors: [argsOf(call)[0]!],
+      decline: `${stringValue(argsOf(call)[0])} is a signature scheme whoever verifies (or produces) the signature uses too, often fixed by a protocol or key format (SSH's ssh-rsa, XML-DSig): another digest needs both sides changed together`,
+    }));
+
+/**
+ * Methods named for a weak algorithm (`md5Hex`, `getSha1Digest`): a library's own MD5/SHA-1 API,
+ * whose body computes what its name promises. Findings inside them are declined, not rewritten.
+ */
+const namedApiSites = (file: SourceFile): Site<DigestData>[] =>
+  file.root
+    .findAll({ rule: { kind: 'method_declaration' } })
+    .filter((m) => namedAlgorithm(m.field('name')?.text() ?? '') && m.field('body'))
+    .map((m) => ({ node: m.field('body')!, decline: namedApi(m.field('name')!.text()) }));
+
 /** Every weak digest: `MessageDigest.getInstance("MD5" | "SHA-1" ...)`, DigestUtils, Guava. */
 export const weakDigestSites = (file: SourceFile): Site<DigestData>[] => [
   ...messageDigestSites(file),
   ...librarySites(file),
+  ...signatureSites(file),
+  ...namedApiSites(file),
 ];

@@ -28,8 +28,10 @@ export const javaWeakMessageDigest = defineCodemod<DigestData>({
     'qualified or not) with `"SHA-256"`, and the commons-codec `DigestUtils.md5Hex/sha1Hex/...` ' +
     '(also statically imported) and Guava `Hashing.md5()/sha1()` calls with their SHA-256 ' +
     'counterparts, whatever the names say: a `behaviour_change`, as digests differ. Declined ' +
-    'with a reason: password hashing (needs a KDF and a migration) and digests a protocol fixes ' +
-    '(WebSocket accept key, `Content-MD5`).',
+    'with a reason: password hashing (needs a KDF and a migration), digests a protocol fixes ' +
+    '(WebSocket accept key, `Content-MD5`), signature schemes such as `SHA1withRSA` (the verifier ' +
+    'uses the same), and the body of a method named for the algorithm (`md5Hex`, `getSha1Digest`: a ' +
+    'library\u2019s own MD5/SHA-1 API, whose callers ask for that digest).',
   rationale: {
     problem:
       'MD5 and SHA-1 are broken: collisions can be computed (SHA-1 chosen-prefix collisions cost ' +

@@ -1,7 +1,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import type { SourceFile } from '../../engine/source-file.js';
 import type { Site } from '../../types.js';
-import { argsOf, callsIn, kindOf, methodName, receiver } from '../shared/ast.js';
+import { argsOf, callsIn, kindOf, methodName, receiver, simpleTypeName } from '../shared/ast.js';
 import { exceptionsHandled } from '../shared/exceptions.js';
 import { declarationOfExpr, enclosingBody, enclosingClassBody } from '../shared/scope.js';
 import { blockStatement } from '../shared/statements.js';
@@ -83,8 +83,104 @@ const wrappedByHelper = (creation: SgNode, factory: Factory): boolean => {
   return methodName(call) === helperName(factory) && receiver(call) === null;
 };
 
+/** What a parser object is, by its type: the factory type whose settings govern it. */
+const GOVERNED_BY: Record<string, string> = {
+  DocumentBuilderFactory: 'DocumentBuilderFactory',
+  DocumentBuilder: 'DocumentBuilderFactory',
+  SAXParserFactory: 'SAXParserFactory',
+  SAXParser: 'SAXParserFactory',
+  XMLReader: 'XMLReader',
+  XMLInputFactory: 'XMLInputFactory',
+  TransformerFactory: 'TransformerFactory',
+  SAXTransformerFactory: 'TransformerFactory',
+  SchemaFactory: 'SchemaFactory',
+};
+
+const governedBy = (type: string): string | null =>
+  Object.hasOwn(GOVERNED_BY, type) ? GOVERNED_BY[type]! : null;
+
+/** Calls that read XML with a parser object, and the factory types that may have built it. */
+const SINKS: Record<string, readonly string[]> = {
+  parse: ['DocumentBuilderFactory', 'SAXParserFactory', 'XMLReader'],
+  createXMLStreamReader: ['XMLInputFactory'],
+  createXMLEventReader: ['XMLInputFactory'],
+  newSchema: ['SchemaFactory'],
+  newTransformer: ['TransformerFactory'],
+  newTemplates: ['TransformerFactory'],
+};
+
+/** The factory type governing a receiver, from its declared type or the file's method returning it. */
+const governingType = (file: SourceFile, object: SgNode): string | null => {
+  const expr = object;
+  if (kindOf(expr) === 'method_invocation') {
+    const owner = receiver(expr);
+    if (owner && kindOf(owner) !== 'this') return null;
+    const name = methodName(expr);
+    const declared = file.root
+      .findAll({ rule: { kind: 'method_declaration' } })
+      .filter((m) => m.field('name')?.text() === name);
+    const types = new Set(declared.map((m) => simpleTypeName(m.field('type'))));
+    return types.size === 1 ? governedBy([...types][0]!) : null;
+  }
+  const declaration = declarationOfExpr(expr);
+  return declaration ? governedBy(declaration.simpleType) : null;
+};
+
+/**
+ * Parser calls (`builder.parse(in)`, `factory().createXMLStreamReader(in)`) that scanners report
+ * away from the factory: anchored to the one unhardened creation of the governing factory type in
+ * the file (the fix hardens it there), or declined with why no creation here can be fixed.
+ */
+const sinkSites = (file: SourceFile, sites: Site<XxeData>[]): Site<XxeData>[] => {
+  const anchored = new Set(sites.flatMap((s) => (s.anchors ?? []).map((a) => a.id())));
+  const created = new Set(
+    callsIn(file.root).flatMap((c) => {
+      const f = factoryOf(c);
+      return f ? [f.type] : [];
+    }),
+  );
+  const extra = new Map<Site<XxeData>, SgNode[]>();
+  const declined: Site<XxeData>[] = [];
+  for (const call of callsIn(file.root)) {
+    const kinds = Object.hasOwn(SINKS, methodName(call)) ? SINKS[methodName(call)] : undefined;
+    const object = receiver(call);
+    if (!kinds || !object || anchored.has(call.id()) || factoryOf(call)) continue;
+    const governing = governingType(file, object);
+    if (
+      governing === null &&
+      methodName(call) === 'parse' &&
+      kindOf(object) !== 'method_invocation'
+    ) {
+      // `x.parse(...)` on a name of another type (a date format, a number) is not XML.
+      const declaration = declarationOfExpr(object);
+      if (declaration?.simpleType) continue;
+    }
+    const types = governing ? [governing] : kinds;
+    const candidates = sites.filter((s) => s.data && types.includes(s.data.factory.type));
+    if (candidates.length === 1) {
+      extra.set(candidates[0]!, [...(extra.get(candidates[0]!) ?? []), call]);
+      continue;
+    }
+    const decline =
+      candidates.length > 1
+        ? 'several XML factories are created unhardened in this file and which one built this parser is not known here'
+        : types.some((t) => created.has(t))
+          ? 'the parser comes from a factory this file already configures against external entities; the scanner does not follow that configuration to this call'
+          : 'the parser is created outside this file (passed in, a field set elsewhere, or another class\u2019s factory method): the settings belong where it is created';
+    declined.push({ node: call, decline });
+  }
+  return [
+    ...sites.map((s) =>
+      extra.has(s) ? { ...s, anchors: [...(s.anchors ?? []), ...extra.get(s)!] } : s,
+    ),
+    ...declined,
+  ];
+};
+
 /** Every XML factory or reader created without the settings that switch off external entities. */
-export const xxeSites = (file: SourceFile): Site<XxeData>[] =>
+export const xxeSites = (file: SourceFile): Site<XxeData>[] => sinkSites(file, creationSites(file));
+
+const creationSites = (file: SourceFile): Site<XxeData>[] =>
   callsIn(file.root).flatMap((creation): Site<XxeData>[] => {
     const factory = factoryOf(creation);
     if (!factory || wrappedByHelper(creation, factory)) return [];

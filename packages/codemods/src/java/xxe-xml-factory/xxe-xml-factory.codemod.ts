@@ -72,7 +72,11 @@ export const javaXxeXmlFactory = defineCodemod<XxeData>({
     '`ACCESS_EXTERNAL_STYLESHEET` empty; a `SchemaFactory` `ACCESS_EXTERNAL_DTD` and ' +
     '`ACCESS_EXTERNAL_SCHEMA` empty. Settings already present are not repeated. Factories kept ' +
     'in fields, built inline, or created where the checked exceptions are not handled are wrapped ' +
-    'in a small `secure<Factory>(...)` helper.',
+    'in a small `secure<Factory>(...)` helper. A finding on a parser call away from the factory ' +
+    '(`builder.parse(in)` with the builder from a `createDocumentBuilder()` method of the file) is ' +
+    'fixed at the one unhardened factory of that type in the file; declined with the reason when the ' +
+    'parser is created outside the file, when the file already hardens its factory, or when several ' +
+    'factories could have built it.',
   rationale: {
     problem:
       'Java XML parsers resolve DTDs and external entities by default: a document can declare ' +
