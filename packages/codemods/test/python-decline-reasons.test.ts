@@ -24,12 +24,18 @@ const EXPECTED: Record<string, Record<string, RegExp>> = {
   },
   'remediate:python/pickle-to-json': {
     'reexported-module': /may hold types JSON does not round-trip/,
+    'unpickler-object': /pickle\.Unpickler reads a pickle stream object by object/,
   },
   'remediate:python/requests-timeout': {
     'wrapper-module': /requests here is sphinx\.util\.requests/,
   },
   'remediate:python/os-system': {
     'brace-expansion': /brace expansion/,
+    'python2-popen4': /os\.popen4 exists only in Python 2/,
+  },
+  'remediate:python/yaml-unsafe-load': {
+    'base-loader-fallback': /the loader is BaseLoader, which builds only strings, lists and dicts/,
+    'safe-loader': /already SafeLoader/,
   },
   'remediate:python/xml-defusedxml': {
     'sax-writer-helpers': /nothing here parses XML/,

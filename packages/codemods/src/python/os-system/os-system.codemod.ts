@@ -2,6 +2,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { notApplicable } from '../../engine/codemod.js';
 import { defineCodemod } from '../../engine/define.js';
 import type { SourceFile } from '../../engine/source-file.js';
+import type { Site } from '../../types.js';
 import { ensurePythonImport } from '../../imports/python-imports.js';
 import { argumentsOf } from '../shared/args.js';
 import { calleeName, importMap, rootName } from '../shared/names.js';
@@ -61,11 +62,27 @@ const useOf = (call: SgNode, fn: string): { use: Use; replaced: SgNode } | null 
 
 const SHELL_CALLS = new Set(['os.system', 'os.popen', 'subprocess.getoutput']);
 
+/** Shell calls Bandit B605 still reports that only Python 2 has (removed in Python 3.0). */
+const PYTHON2_ONLY = new Set([
+  'os.popen2',
+  'os.popen3',
+  'os.popen4',
+  'popen2.popen2',
+  'popen2.popen3',
+  'popen2.popen4',
+  'commands.getoutput',
+  'commands.getstatusoutput',
+]);
+
 /** Every `os.system(cmd)` / `os.popen(cmd).read()` / `subprocess.getoutput(cmd)`. */
-const systemCalls = (file: SourceFile) => {
+const systemCalls = (file: SourceFile): Site<Data>[] => {
   const imports = importMap(file.root);
-  return file.root.findAll({ rule: { kind: 'call' } }).flatMap((call) => {
+  return file.root.findAll({ rule: { kind: 'call' } }).flatMap((call): Site<Data>[] => {
     const fn = calleeName(call, imports);
+    if (fn && PYTHON2_ONLY.has(fn)) {
+      const decline = `${fn} exists only in Python 2 (removed in Python 3.0, where this call raises AttributeError or its import fails): no Python 3 interpreter runs this line, so a rewrite could not be checked; Python 3 code runs the command with subprocess.Popen and an argument list instead`;
+      return [{ node: call, decline }];
+    }
     if (!fn || !SHELL_CALLS.has(fn)) return [];
     const args = argumentsOf(call);
     const use = useOf(call, fn);
@@ -109,7 +126,8 @@ export const pythonOsSystem = defineCodemod<Data>({
     '`stderr=subprocess.STDOUT` and the trailing newline removed (a `behaviour_change`: a ' +
     'missing program raises instead of returning the shell\u2019s message), when the command is a literal or a string built from literals and ' +
     'values (inline, or in a local variable used only there) with no shell syntax beyond ' +
-    'blanks and quotes. Each value becomes one argument.',
+    'blanks and quotes. Each value becomes one argument. Python 2 only calls Bandit still ' +
+    'reports (`os.popen2`/`3`/`4`, `popen2`, `commands`) are left with that reason.',
   rationale: {
     problem:
       '`os.system` and `os.popen` hand the whole string to `/bin/sh`, so a value spliced into ' +

@@ -117,7 +117,20 @@ const unpickling = (file: SourceFile) => {
         ...(producer ? { anchors: [producer], scope: commonBlock(call, producer) } : {}),
       };
     });
-  return [...sites, ...declined];
+  // `pickle.Unpickler(file)` (and dill's, with its session state): an object that reads a pickle
+  // stream record by record, with its own `find_class`/`persistent_load` hooks.
+  const unpicklers = calls
+    .filter((c) => c.fn === 'Unpickler')
+    .map(({ call, module }) => ({
+      node: call,
+      data: {
+        fn: 'load' as const,
+        producer: null,
+        unguarded: false,
+        refusal: `${module}.Unpickler reads a pickle stream object by object (its find_class and persistent_load hooks rebuild Python objects): JSON has no reader to put in its place at this call; the format of everything written for it changes with it`,
+      },
+    }));
+  return [...sites, ...declined, ...unpicklers];
 };
 
 /** `remediate:python/pickle-to-json`: pickle/marshal of plain data → JSON, both ways. */
@@ -151,7 +164,8 @@ export const pythonPickleToJson = defineCodemod<Data>({
     'longer loads, which the explanation says, noting whether the reading code catches the ' +
     'error). Declined with the reason: values that may hold tuples, sets, bytes, dates or ' +
     'objects, a writer not in the file, several writers, extra options, `jsonpickle.decode` ' +
-    'and `shelve.open` (reported with pickle, not plain data).',
+    'and `shelve.open` (reported with pickle, not plain data), and a `pickle.Unpickler` (or ' +
+    "dill's) object, which reads a stream record by record with its own hooks.",
   rationale: {
     problem:
       'Unpickling runs code: a pickle can name any callable (`os.system`) with arguments, so ' +

@@ -174,3 +174,33 @@ export const renameImportIfUnused = (
   editor.replace(found.item, name, 'import');
   return true;
 };
+
+/**
+ * When `local` is the only name of a top-level `from <module> import ...` (`from hashlib import
+ * md5 as md5_hash`) and nothing outside `replaced` uses it, turns that name into `name` in place
+ * (`from hashlib import sha256`) and returns true: adding `name` to the statement and then
+ * dropping the statement as unused would leave neither. False when the statement has other
+ * names, `name` is imported already, or `local` is used elsewhere (then the caller imports
+ * `name` and drops `local` as usual).
+ */
+export const renameSoleFromImport = (
+  editor: FileEditor,
+  module: string,
+  local: string,
+  replaced: readonly SgNode[],
+  name: string,
+): boolean => {
+  const { root } = editor;
+  if (editor.memo.has(`py:${module}:${name}`) || pythonFromLocal(root, module, name)) return false;
+  const found = bindingItem(root, local);
+  if (!found || found.statement.kind() !== 'import_from_statement') return false;
+  if (found.statement.field('module_name')?.text() !== module) return false;
+  const items = found.statement
+    .namedChildren()
+    .filter((n) => n.id() !== found.statement.field('module_name')?.id() && n.kind() !== 'comment');
+  if (items.length !== 1 || usedElsewhere(root, local, found.statement, replaced)) return false;
+  editor.replace(found.item, name, 'import');
+  editor.memo.set(`py:${module}:${name}`, name);
+  editor.memo.set(`drop:${local}`, local);
+  return true;
+};

@@ -10,7 +10,7 @@ import { calleeName, importMap, importSources, rootName, type ImportMap } from '
 import { literalValue } from '../shared/strings.js';
 import { allowsPythonBefore } from '../shared/requires-python.js';
 import { nestedSites, statementSites } from '../shared/statement-sites.js';
-import { dropImportsIfUnused } from '../shared/unused-import.js';
+import { dropImportsIfUnused, renameSoleFromImport } from '../shared/unused-import.js';
 
 const WEAK = new Set(['md5', 'sha1', 'md4', 'md2', 'sha']);
 
@@ -231,6 +231,16 @@ export const pythonWeakHash = defineCodemod<Data>({
       );
     }
     const renamed: SgNode[] = [];
+    // Every callee this fix renames: a `from hashlib import md5 as md5_hash` they alone use
+    // becomes `from hashlib import sha256` in place.
+    const callees = sites.flatMap((s) =>
+      s.data && s.data.style === 'name' ? [s.data.algorithm] : [],
+    );
+    const rename = (module: string, name: string, algorithm: SgNode): string => {
+      if (renameSoleFromImport(editor, module, algorithm.text(), callees, name)) return name;
+      renamed.push(algorithm);
+      return ensurePythonFromImport(editor, module, name);
+    };
     for (const { node, data } of sites) {
       if (!data) continue;
       if (data.action === 'flag') appendArgument(editor, node, 'usedforsecurity=False');
@@ -238,16 +248,9 @@ export const pythonWeakHash = defineCodemod<Data>({
         editor.replace(data.algorithm, data.algorithm.text().replace(/md[245]|sha1/i, 'sha256'));
       } else if (data.library === 'cryptography') {
         if (data.style === 'attribute') editor.replace(data.algorithm, 'SHA256');
-        else {
-          const local = ensurePythonFromImport(editor, CRYPTOGRAPHY_HASHES, 'SHA256');
-          editor.replace(data.algorithm, local);
-          renamed.push(data.algorithm);
-        }
+        else editor.replace(data.algorithm, rename(CRYPTOGRAPHY_HASHES, 'SHA256', data.algorithm));
       } else if (data.style === 'attribute') editor.replace(data.algorithm, 'sha256');
-      else {
-        editor.replace(data.algorithm, ensurePythonFromImport(editor, 'hashlib', 'sha256'));
-        renamed.push(data.algorithm);
-      }
+      else editor.replace(data.algorithm, rename('hashlib', 'sha256', data.algorithm));
     }
     dropImportsIfUnused(
       editor,

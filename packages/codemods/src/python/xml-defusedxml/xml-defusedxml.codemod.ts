@@ -5,7 +5,7 @@ import type { Site } from '../../types.js';
 import type { SourceFile } from '../../engine/source-file.js';
 import { ensurePythonImport } from '../../imports/python-imports.js';
 import { ensureDependency } from '../../manifests/dependency.js';
-import { calleeName, importMap, rootName } from '../shared/names.js';
+import { calleeName, enclosingFunction, importMap, rootName } from '../shared/names.js';
 import { dropImportIfUnused } from '../shared/unused-import.js';
 import { XML_MODULES, xmlImports, type XmlImport } from './modules.js';
 
@@ -13,11 +13,49 @@ type Data =
   | { kind: 'import'; binding: XmlImport }
   | { kind: 'call'; module: string; fn: string; callee: SgNode; binding: XmlImport | undefined };
 
-/** The import that binds the root name of a callee (`ET` of `ET.parse`, or `parse` itself). */
+/**
+ * The import that binds the root name of a callee (`ET` of `ET.parse`, or `parse` itself): of
+ * several (`from xml.etree.ElementTree import parse` in each test method), the one in the
+ * innermost function around the call, else the module's.
+ */
 const bindingOf = (callee: SgNode, imports: XmlImport[]): XmlImport | undefined => {
   let root = callee;
   while (root.kind() === 'attribute') root = root.field('object')!;
-  return imports.find((i) => i.locals.includes(root.text()));
+  const candidates = imports.filter((i) => i.locals.includes(root.text()));
+  const at = callee.range().start.index;
+  const depth = (i: XmlImport): number => {
+    const fn = enclosingFunction(i.statement);
+    if (!fn) return 0;
+    const { start, end } = fn.range();
+    return start.index <= at && at < end.index ? start.index + 1 : -1;
+  };
+  const visible = candidates.filter((i) => depth(i) >= 0).sort((a, b) => depth(b) - depth(a));
+  return visible[0] ?? candidates[0];
+};
+
+/** True when an import statement binds `local` (`from m import local`, `import local.x`, `as local`). */
+const binds = (statement: SgNode, local: string): boolean => {
+  const module = statement.field('module_name');
+  return statement.namedChildren().some((item) => {
+    if (module && item.id() === module.id()) return false;
+    if (item.kind() === 'aliased_import') return item.field('alias')?.text() === local;
+    return item.kind() === 'dotted_name' && item.text().split('.')[0] === local;
+  });
+};
+
+/**
+ * The import of `local` in the innermost function around `node` that imports it, or null: the
+ * name a call there reaches (`from defusedxml.ElementTree import parse` in one test method
+ * while the others still import the stdlib `parse`).
+ */
+const functionImportOf = (node: SgNode, local: string): SgNode | null => {
+  for (let fn = enclosingFunction(node); fn; fn = enclosingFunction(fn)) {
+    const own = fn
+      .findAll({ rule: { any: [{ kind: 'import_statement' }, { kind: 'import_from_statement' }] } })
+      .find((s) => enclosingFunction(s)?.id() === fn.id() && binds(s, local));
+    if (own) return own;
+  }
+  return null;
 };
 
 const ETREE_DEFUSED = 'defusedxml.ElementTree';
@@ -88,6 +126,8 @@ const xmlSites = (file: SourceFile): Site<Data>[] => {
     }
     if (!module || !fn || !XML_MODULES[module]?.parsers.has(fn)) return [];
     const callee = call.field('function')!;
+    const own = functionImportOf(call, rootName(callee));
+    if (own && !imports.some((i) => i.statement.id() === own.id())) return [];
     const data: Data = { kind: 'call', module, fn, callee, binding: bindingOf(callee, imports) };
     return [{ node: call, data }];
   });
@@ -141,7 +181,9 @@ export const pythonXmlDefusedxml = defineCodemod<Data>({
     '(`defusedxml.ElementTree.fromstring(...)`). `defusedxml` is added to requirements.txt or ' +
     'pyproject.toml. An import of `xml.sax` helpers only (`saxutils.XMLGenerator`, `handler`, ' +
     '`xmlreader`), which parse nothing, is declined with that reason, and so is ' +
-    '`ElementTree.XMLPullParser`, which defusedxml does not offer.',
+    '`ElementTree.XMLPullParser`, which defusedxml does not offer. A call reaches the import in ' +
+    'the innermost function around it (test methods that each import `parse`), which is the ' +
+    'one switched.',
   rationale: {
     problem:
       "The standard library's XML parsers expand entity definitions, so a small document can " +

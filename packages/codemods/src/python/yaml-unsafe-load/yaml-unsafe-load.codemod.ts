@@ -3,6 +3,7 @@ import { notApplicable } from '../../engine/codemod.js';
 import { defineCodemod } from '../../engine/define.js';
 import type { FileEditor } from '../../engine/file-editor.js';
 import type { SourceFile } from '../../engine/source-file.js';
+import type { Site } from '../../types.js';
 import { appendToList } from '../../imports/list.js';
 import { ensurePythonFromImport, pythonFromLocal } from '../../imports/python-imports.js';
 import { argumentsOf } from '../shared/args.js';
@@ -57,9 +58,9 @@ const loaderName = (loader: SgNode, imports: ImportMap): string => {
  * Every call to an unsafe PyYAML loader in a file, resolved through its imports wherever they
  * are (module level, inside a function, under `try`/`if`), aliases and `from yaml import ...`.
  */
-const unsafeLoads = (file: SourceFile) => {
+const unsafeLoads = (file: SourceFile): Site<Data>[] => {
   const imports = importMap(file.root);
-  return file.root.findAll({ rule: { kind: 'call' } }).flatMap((call) => {
+  return file.root.findAll({ rule: { kind: 'call' } }).flatMap((call): Site<Data>[] => {
     const callee = call.field('function');
     const qualified = calleeName(call, imports);
     const fn = qualified?.startsWith('yaml.') ? qualified.slice('yaml.'.length) : undefined;
@@ -69,7 +70,13 @@ const unsafeLoads = (file: SourceFile) => {
     if (!renamed) return [];
     const args = argumentsOf(call);
     const loader = fn === 'load' || fn === 'load_all' ? loaderOf(args) : null;
-    if (loader && SAFE_LOADERS.has(loaderName(loader, imports))) return [];
+    if (loader && SAFE_LOADERS.has(loaderName(loader, imports))) {
+      const name = loaderName(loader, imports);
+      const decline = /Safe/.test(name)
+        ? `the loader is already ${name}: nothing to change`
+        : `the loader is ${name}, which builds only strings, lists and dicts and runs no constructors: the call is already safe (Bandit B506 accepts only SafeLoader and CSafeLoader)`;
+      return [{ node: call, decline }];
+    }
     const extra = args.filter((a) => a !== args[0] && a.id() !== loader?.id());
     const refusal =
       args.length === 0 ||
@@ -152,7 +159,10 @@ export const pythonYamlUnsafeLoad = defineCodemod<Data>({
     '/ `yaml.safe_load_all`, keeping the `from yaml import load` style when the file uses it. ' +
     'Imports are followed wherever they are (inside functions, `try: from yaml import CLoader as ' +
     'Loader`), and a loader passed by keyword or position. Policy: behaviour-preserving for ' +
-    'standard YAML; a custom loader class is declined (its constructors would be lost).',
+    'standard YAML; a custom loader class is declined (its constructors would be lost), and a ' +
+    'call that already passes `BaseLoader`/`CBaseLoader` (only strings, lists and dicts, no ' +
+    'constructors; Bandit B506 still reports it) or `SafeLoader` is left with the reason that ' +
+    'it is already safe.',
   rationale: {
     problem:
       "PyYAML's default, full and unsafe loaders build arbitrary Python objects from tags such " +
