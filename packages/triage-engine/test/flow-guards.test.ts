@@ -648,3 +648,57 @@ describe('path containment: Java', () => {
     expect(pathText(r)).toMatch(/not normalised first/);
   });
 });
+
+describe('code injection: JSON.stringify into generated code', () => {
+  const compile = (body: string[]) =>
+    flow(
+      [
+        "'use strict'",
+        '',
+        'function compile (format) {',
+        ...body,
+        "  return new Function('tokens, req, res', js)",
+        '}',
+        '',
+        'module.exports = compile',
+      ].join('\n'),
+      'code-injection',
+      'index.js',
+      'new Function(',
+    );
+
+  it('when the format is quoted by JSON.stringify where an expression starts, then it is one value', () => {
+    const r = compile(['  var js = \'  "use strict"\\n  return \' + JSON.stringify(format)']);
+    expect(r.outcome).toBe('no-source');
+    expect(r.sanitized).toBe(true);
+  });
+
+  it('when it is quoted in a template literal after return, then it is one value too', () => {
+    const r = compile(['  const js = `return ${JSON.stringify(format)};`']);
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when JSON.stringify lands inside a string of the generated code, then a quote breaks out', () => {
+    const r = compile(["  var js = '  return \\'' + JSON.stringify(format) + '\\''"]);
+    expect(r.outcome).not.toBe('no-source');
+  });
+
+  it('when JSON.stringify lands inside a generated template literal, then ${ and ` break out', () => {
+    const r = compile(['  const js = `return \\`${JSON.stringify(format)}\\``']);
+    expect(r.outcome).not.toBe('no-source');
+  });
+
+  it('when the quoted text is then rewritten by a callback that returns raw pieces, then it is code again', () => {
+    const r = compile([
+      "  var js = '  return ' + JSON.stringify(format).replace(/:(\\w+)/g, function (_, name) {",
+      "    return '\" + ' + name + ' + \"'",
+      '  })',
+    ]);
+    expect(r.outcome).not.toBe('no-source');
+  });
+
+  it('when the format is concatenated raw, then it is code', () => {
+    const r = compile(["  var js = '  return \"' + format + '\"'"]);
+    expect(r.outcome).not.toBe('no-source');
+  });
+});

@@ -392,6 +392,23 @@ const stripQuotes = (t: string): string => {
   return m ? m[2]! : t;
 };
 
+/** The character a one-character escape (`\\'`, `\\n`, `` \\` ``) stands for; else the text after `\\`. */
+const unescape1 = (esc: string): string => {
+  const c = esc.slice(1);
+  const map: Record<string, string> = {
+    n: '\n',
+    r: '\r',
+    t: '\t',
+    b: '\b',
+    f: '\f',
+    v: '\v',
+    '0': '\0',
+  };
+  const hex = /^(?:x([0-9a-f]{2})|u([0-9a-f]{4})|u\{([0-9a-f]{1,6})\})$/i.exec(c);
+  if (hex) return String.fromCodePoint(parseInt(hex[1] ?? hex[2] ?? hex[3]!, 16));
+  return map[c] ?? (c.length === 1 ? c : esc);
+};
+
 const truthy = (v: Const): boolean => v !== null && v !== false && v !== 0 && v !== '';
 
 /** Folds a binary operation on constants, or undefined. */
@@ -580,12 +597,32 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
       );
       if (parts.length === 0) {
         const inner = named(n).filter(
-          (c) => c.kind() === 'string_content' || c.kind() === 'string_fragment',
+          (c) =>
+            c.kind() === 'string_content' ||
+            c.kind() === 'string_fragment' ||
+            c.kind() === 'escape_sequence',
         );
-        const text = inner.length ? inner.map((c) => c.text()).join('') : stripQuotes(n.text());
+        const text = inner.length
+          ? inner
+              .map((c) => (c.kind() === 'escape_sequence' ? unescape1(c.text()) : c.text()))
+              .join('')
+          : stripQuotes(n.text());
         return constant(text, at('constant'));
       }
-      const vals = parts.map((p) => ev(ip, named(p)[0] ?? null, env));
+      // Each substitution after the text before it (known while every earlier part is).
+      const vals: Val[] = [];
+      let prefix: string | undefined = '';
+      for (const c of named(n)) {
+        if (c.kind() === 'interpolation' || c.kind() === 'template_substitution') {
+          const inner = named(c)[0] ?? null;
+          const raw = ev(ip, inner, env);
+          const v = inner ? quotedIntoCode(ip, prefix, raw, inner) : raw;
+          vals.push(v);
+          prefix =
+            prefix !== undefined && typeof raw.value === 'string' ? prefix + raw.value : undefined;
+        } else if (prefix !== undefined)
+          prefix += c.kind() === 'escape_sequence' ? unescape1(c.text()) : c.text();
+      }
       return withStep(joinAll(vals, clean(at('constant'))), at('propagate'));
     }
     case 'interpreted_string_literal':
@@ -678,7 +715,8 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
           ?.text() ??
         '';
       const a = ev(ip, left, env);
-      const b = ev(ip, right, env);
+      const b0 = ev(ip, right, env);
+      const b = op === '+' && right ? quotedIntoCode(ip, a.value, b0, right) : b0;
       if (k === 'comparison_operator' || COMPARISON.has(op)) {
         const value =
           k === 'comparison_operator' && kids.length > 2 ? undefined : fold(op, a.value, b.value);
@@ -1263,6 +1301,32 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
       relativeOf: namesIn(c.args[c.args.length - 1]!),
     };
   }
+  // JSON.stringify: a JavaScript literal of its argument (a sanitizer for generated code only
+  // where an expression starts, which the concatenation around it decides).
+  if (ip.family === 'javascript' && canonical === 'JSON.stringify' && args[0]) {
+    const v = contents(args[0]);
+    return {
+      level: v.level,
+      steps: [...v.steps, s('propagate')].slice(-14),
+      ...(v.reason ? { reason: v.reason } : {}),
+      json: true,
+    };
+  }
+  // s.replace(pattern, fn): the result also holds what fn returns for the pieces of s.
+  if (
+    (c.name === 'replace' || c.name === 'replaceAll') &&
+    recvVal &&
+    c.args[1] &&
+    CALLBACK_ARG.has(c.args[1].kind())
+  ) {
+    const returned = callbackReturns(ip, c.args[1], contents(recvVal), line);
+    const all = joinAll([contents(recvVal), contents(args[0]!), returned], clean(s('constant')));
+    return {
+      level: all.level,
+      steps: [...all.steps, s('propagate')].slice(-14),
+      ...(all.reason ? { reason: all.reason } : {}),
+    };
+  }
   // Membership in a collection of constants, and a literal pattern tested on a constant.
   if (
     recvVal?.elems &&
@@ -1526,6 +1590,82 @@ const summary = (
     ),
   );
 };
+
+/** What a callback returns when every parameter holds `param` (a summary of a literal). */
+const callbackReturns = (ip: Interp, fn: Node, param: Val, line: number): Val => {
+  if (ip.depth >= 2)
+    return unknown('a callback nested too deep to follow', step(line, 'unknown', fn.text()));
+  const env: Env = new Map();
+  for (const p of paramsOf(fn)) env.set(p.name, param);
+  const sub: Interp = {
+    ...ip,
+    sink: null,
+    sinkIsExpression: false,
+    sinkArgs: [],
+    hits: [],
+    notes: [],
+    returns: [],
+    depth: ip.depth + 1,
+    deadSink: null,
+    unsupported: null,
+    callbackParams: undefined,
+  };
+  const body = fn.field('body');
+  if (!body) return param;
+  if (body.kind() !== 'block' && body.kind() !== 'statement_block')
+    sub.returns.push(ev(sub, body, env));
+  else execBlock(sub, body, env);
+  if (sub.unsupported) return unknown(sub.unsupported, step(line, 'unknown', fn.text()));
+  return joinAll(sub.returns, constant(null, step(line, 'constant', fn.text())));
+};
+
+/**
+ * True when JavaScript code ending with `code` expects an expression next, outside any string,
+ * template or comment: a JSON literal put there is one value, whatever it holds. A `/` (a regex
+ * literal or a division, not told apart here) or an open `${` makes it false.
+ */
+export const expressionStarts = (code: string): boolean => {
+  let state = 'code';
+  for (let i = 0; i < code.length; i++) {
+    const ch = code[i]!;
+    const next = code[i + 1];
+    if (state === 'code') {
+      if (ch === "'" || ch === '"' || ch === '`') state = ch;
+      else if (ch === '/' && next === '/') ((state = 'line'), i++);
+      else if (ch === '/' && next === '*') ((state = 'block'), i++);
+      else if (ch === '/') return false;
+    } else if (state === 'line') {
+      if (ch === '\n') state = 'code';
+    } else if (state === 'block') {
+      if (ch === '*' && next === '/') ((state = 'code'), i++);
+    } else if (ch === '\\') i++;
+    else if (ch === state) state = 'code';
+    else if (state === '`' && ch === '$' && next === '{') return false;
+  }
+  if (state !== 'code') return false;
+  const t = code.trimEnd();
+  return (
+    t === '' ||
+    /[(,=:[{;?!&|+\-*%<>~^]$/.test(t) ||
+    /(^|[^\w$.])(return|throw|case|typeof|void|in|of|new|yield|await|else|do)$/.test(t)
+  );
+};
+
+/** A JSON literal placed where generated code starts an expression: one value, not code. */
+const quotedIntoCode = (ip: Interp, prefix: Const | undefined, v: Val, n: Node): Val =>
+  ip.cls === 'code-injection' &&
+  v.json &&
+  v.level !== CLEAN &&
+  typeof prefix === 'string' &&
+  expressionStarts(prefix)
+    ? clean(
+        step(
+          lineOf(n),
+          'sanitizer',
+          `${n.text()} (JSON.stringify: a JavaScript literal where the generated code expects a value)`,
+        ),
+      )
+    : v;
 
 const recordHit = (ip: Interp, env: Env) => {
   let vals = ip.sinkArgs.map((a) => ev(ip, a, env));

@@ -61,6 +61,8 @@ export interface Val {
   normalized?: readonly string[];
   /** The result of `path.relative(base, target)` / `filepath.Rel`: the names of the target. */
   relativeOf?: readonly string[];
+  /** `JSON.stringify(x)`: a JavaScript literal, whatever `x` holds. */
+  json?: boolean;
 }
 
 /** The facts a value carries besides its level (kept by a join when both sides agree). */
@@ -69,6 +71,7 @@ const factsOf = (v: Val, proto = true): Partial<Val> => ({
   ...(proto && v.noProto ? { noProto: true } : {}),
   ...(v.normalized ? { normalized: v.normalized } : {}),
   ...(v.relativeOf ? { relativeOf: v.relativeOf } : {}),
+  ...(v.json ? { json: true } : {}),
 });
 
 const union = (a: readonly string[], b: readonly string[]): string[] => [...new Set([...a, ...b])];
@@ -83,6 +86,7 @@ const joinFacts = (a: Val, b: Val): Partial<Val> => {
   if (a.noProto && b.noProto) out.noProto = true;
   if (a.normalized && b.normalized) out.normalized = union(a.normalized, b.normalized);
   if (a.relativeOf && b.relativeOf) out.relativeOf = union(a.relativeOf, b.relativeOf);
+  if (a.json && b.json) out.json = true;
   return out;
 };
 
