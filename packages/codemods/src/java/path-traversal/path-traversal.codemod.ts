@@ -51,6 +51,23 @@ const untrusted = (input: SgNode, depth = 0): boolean => {
   return declaration.kind !== 'field';
 };
 
+/** `p = base.resolve(name);` followed in the method by a `startsWith` check that names `p`. */
+const assignedThenChecked = (creation: SgNode): boolean => {
+  const assignment = creation.parent();
+  if (kindOf(assignment) !== 'assignment_expression') return false;
+  const name = assignment!.field('left')?.text() ?? '';
+  if (!/^[A-Za-z_$][\w$]*$/.test(name)) return false;
+  const after = creation.range().end.index;
+  return (enclosingBody(creation) ?? creation)
+    .findAll({ rule: { kind: 'method_invocation' } })
+    .some(
+      (c) =>
+        methodName(c) === 'startsWith' &&
+        c.range().start.index > after &&
+        new RegExp(`\\b${name}\\b`).test(c.text()),
+    );
+};
+
 const wrapped = (creation: SgNode): boolean =>
   kindOf(creation.parent()) === 'argument_list' &&
   HELPERS.test(methodName(creation.parent()!.parent()!)) &&
@@ -59,6 +76,19 @@ const wrapped = (creation: SgNode): boolean =>
 /** File constructors and factories that open a path given whole (one value, no base). */
 const WHOLE_PATH_TYPES =
   /^(java\.io\.)?(File|FileInputStream|FileOutputStream|FileReader|FileWriter|RandomAccessFile|PrintWriter|PrintStream)$/;
+
+/**
+ * `Files.createTempFile(dir, prefix, suffix)` / `createTempDirectory(...)`: the JDK refuses a
+ * prefix or suffix that would put the file in another directory (`IllegalArgumentException`).
+ */
+const tempFiles = (file: SourceFile): SgNode[] =>
+  file.root
+    .findAll({ rule: { kind: 'method_invocation' } })
+    .filter(
+      (call) =>
+        /^(java\.nio\.file\.)?Files$/.test(receiver(call)?.text() ?? '') &&
+        /^createTemp(File|Directory)$/.test(methodName(call)),
+    );
 
 /** `new File(name)`, `Paths.get(name)`, `Path.of(uri)`: a path that is one outside value. */
 const wholePaths = (file: SourceFile): SgNode[] =>
@@ -89,7 +119,17 @@ const traversalSites = (file: SourceFile): Site<TraversalData>[] => {
   return [
     ...builds.flatMap((build): Site<TraversalData>[] => {
       const inputs = build.inputs.filter((i) => untrusted(i));
-      if (containedLater(build) || wrapped(build.creation)) return [];
+      if (wrapped(build.creation)) return [];
+      if (containedLater(build) || assignedThenChecked(build.creation)) {
+        return [
+          {
+            node: build.creation,
+            anchors: build.inputs,
+            decline:
+              'the built path is already checked against its base directory later in the method (a startsWith on it)',
+          },
+        ];
+      }
       if (inputs.length === 0) {
         return [
           {
@@ -114,6 +154,11 @@ const traversalSites = (file: SourceFile): Site<TraversalData>[] => {
         },
       ];
     }),
+    ...tempFiles(file).map((node): Site<TraversalData> => ({
+      node,
+      decline:
+        'Files.createTempFile/createTempDirectory refuse a prefix or suffix that holds a directory part (the JDK checks the generated name); the directory, when one is given, is the caller\u2019s choice',
+    })),
     ...wholePaths(file)
       .filter((node) => !built.has(node.id()) && !wrapped(node))
       .map((node): Site<TraversalData> => ({
@@ -169,7 +214,10 @@ export const javaPathTraversal = defineCodemod<TraversalData>({
     'left to `remediate:java/zip-slip`. Declined with the reason: a path that is one value ' +
     '(`new File(name)`, `Paths.get(uri)`, `new FileInputStream(path)`: no base directory in the ' +
     'code, the allowed directory is the caller\u2019s decision) and a name below the base that ' +
-    'cannot hold a directory part (a constant, a number, `getName()`).',
+    'cannot hold a directory part (a constant, a number, `getName()`), a path already checked with ' +
+    '`startsWith` later in the method (after its declaration or an assignment), and ' +
+    '`Files.createTempFile` / `createTempDirectory` (the JDK refuses a prefix or suffix with a ' +
+    'directory part).',
   rationale: {
     problem:
       'A name that reaches the file system unchecked can contain `../` segments or be absolute, ' +

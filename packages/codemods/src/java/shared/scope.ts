@@ -82,7 +82,11 @@ export const declarationOf = (name: string, at: SgNode): Declaration | null => {
   for (let n: SgNode | null = at; n; n = n.parent()) {
     const parent = n.parent();
     const kind = kindOf(n);
-    if (kind === 'block' || kind === 'switch_block_statement_group') {
+    if (
+      kind === 'block' ||
+      kind === 'constructor_body' ||
+      kind === 'switch_block_statement_group'
+    ) {
       const found = inBlock(n, name, offset);
       if (found) return found;
     }
