@@ -1631,13 +1631,17 @@ export const expressionStarts = (code: string): boolean => {
     const next = code[i + 1];
     if (state === 'code') {
       if (ch === "'" || ch === '"' || ch === '`') state = ch;
-      else if (ch === '/' && next === '/') ((state = 'line'), i++);
-      else if (ch === '/' && next === '*') ((state = 'block'), i++);
-      else if (ch === '/') return false;
+      else if (ch === '/' && (next === '/' || next === '*')) {
+        state = next === '/' ? 'line' : 'block';
+        i++;
+      } else if (ch === '/') return false;
     } else if (state === 'line') {
       if (ch === '\n') state = 'code';
     } else if (state === 'block') {
-      if (ch === '*' && next === '/') ((state = 'code'), i++);
+      if (ch === '*' && next === '/') {
+        state = 'code';
+        i++;
+      }
     } else if (ch === '\\') i++;
     else if (ch === state) state = 'code';
     else if (state === '`' && ch === '$' && next === '{') return false;
