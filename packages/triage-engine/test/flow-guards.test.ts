@@ -702,3 +702,75 @@ describe('code injection: JSON.stringify into generated code', () => {
     expect(r.outcome).not.toBe('no-source');
   });
 });
+
+describe('path traversal: a path built on the reported line is judged where it is used', () => {
+  it('when a Go rule reports the join and the file is created after a containment check, then it is sanitized', () => {
+    const src = [
+      'package archive',
+      '',
+      'import (',
+      '\t"archive/zip"',
+      '\t"fmt"',
+      '\t"os"',
+      '\t"path/filepath"',
+      '\t"strings"',
+      ')',
+      '',
+      'func unzipFile(dst string, f *zip.File) error {',
+      '\tpath := filepath.Join(dst, f.Name)',
+      '\tif !strings.HasPrefix(path, filepath.Clean(dst)+string(os.PathSeparator)) {',
+      '\t\treturn fmt.Errorf("%s: illegal file path", path)',
+      '\t}',
+      '\tout, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, f.Mode())',
+      '\tif err != nil {',
+      '\t\treturn err',
+      '\t}',
+      '\treturn out.Close()',
+      '}',
+    ].join('\n');
+    const r = flow(src, 'path-traversal', 'archive/unzip.go', 'filepath.Join(dst, f.Name)');
+    expect(r.outcome).toBe('no-source');
+    expect(r.sanitized).toBe(true);
+  });
+
+  it('when the same join is used without the check, then the entry name reaches the file', () => {
+    const src = [
+      'package archive',
+      '',
+      'import (',
+      '\t"archive/zip"',
+      '\t"os"',
+      '\t"path/filepath"',
+      ')',
+      '',
+      'func unzipFile(dst string, f *zip.File) error {',
+      '\tpath := filepath.Join(dst, f.Name)',
+      '\tout, err := os.Create(path)',
+      '\tif err != nil {',
+      '\t\treturn err',
+      '\t}',
+      '\treturn out.Close()',
+      '}',
+    ].join('\n');
+    const r = flow(src, 'path-traversal', 'archive/unzip.go', 'filepath.Join(dst, f.Name)');
+    expect(r.outcome).not.toBe('no-source');
+    expect(pathText(r)).toMatch(/os\.Create\(path\)/);
+  });
+
+  it('when one of two uses is checked and the other is not, then the unchecked one decides', () => {
+    const src = [
+      "const path = require('path')",
+      "const fs = require('fs')",
+      '',
+      'module.exports = function extract (dest, entry, data) {',
+      '  const target = path.join(dest, entry.fileName)',
+      '  if (target.startsWith(dest + path.sep)) {',
+      '    fs.writeFileSync(target, data)',
+      '  }',
+      "  fs.appendFileSync(target + '.log', 'done')",
+      '}',
+    ].join('\n');
+    const r = flow(src, 'path-traversal', 'lib/extract.js', 'path.join(dest, entry.fileName)');
+    expect(r.outcome).not.toBe('no-source');
+  });
+});

@@ -308,11 +308,77 @@ const protoSink = (root: Node, sink: Node, fn: Node | null): ProtoSink | null =>
   };
 };
 
-const findSink = (
-  root: Node,
-  lang: FlowLanguage,
-  q: FlowQuery,
-): { sink: Node; args: Node[]; callee: string; expression: boolean } | null => {
+const PATH_BUILDER = /^(join|resolve|Join|joinpath|normalize|Clean|Abs|abspath|normpath)$/;
+
+/** The name a call's value is assigned to (`v = call`, `const v = call`, Go's `v, err := call`). */
+const assignedTo = (n: Node): string | null => {
+  let x = n;
+  while (
+    x.parent() &&
+    /^(parenthesized_expression|await_expression|await)$/.test(x.parent()!.kind())
+  )
+    x = x.parent()!;
+  const p = x.parent();
+  if (!p) return null;
+  if (p.kind() === 'variable_declarator' && p.field('value') && sameRange(p.field('value')!, x))
+    return p.field('name')?.kind() === 'identifier' ? p.field('name')!.text() : null;
+  if (
+    (p.kind() === 'assignment_expression' || p.kind() === 'assignment') &&
+    p.field('right') &&
+    sameRange(p.field('right')!, x)
+  )
+    return p.field('left')?.kind() === 'identifier' ? p.field('left')!.text() : null;
+  if (p.kind() === 'expression_list') {
+    const st = p.parent();
+    if (st && (st.kind() === 'short_var_declaration' || st.kind() === 'assignment_statement')) {
+      const left = st.field('left');
+      const i = named(p).findIndex((c) => sameRange(c, x));
+      const target = left ? named(left)[i] : undefined;
+      return target?.kind() === 'identifier' && target.text() !== '_' ? target.text() : null;
+    }
+  }
+  return null;
+};
+
+const sameRange = (a: Node, b: Node): boolean =>
+  a.range().start.index === b.range().start.index && a.range().end.index === b.range().end.index;
+
+/**
+ * A path built on the reported line (`path.join(dest, name)`, `filepath.Join`, `os.path.join`:
+ * rules that report the join): judged where the built path is used — every later file sink
+ * of the function reading the variable it is assigned to, after whatever check comes between —
+ * or, when it is not used in a sink there, at the join with all its pieces.
+ */
+const pathBuilt = (root: Node, lang: FlowLanguage, n: Node): Sink | null => {
+  const c = calleeOf(n);
+  if (!c || !PATH_BUILDER.test(c.name)) return null;
+  const pieces = c.args.filter((a) => !NOT_PAYLOAD.test(a.kind()));
+  if (pieces.length === 0) return null;
+  const self: Sink = { sink: n, args: pieces, callee: c.text, expression: false };
+  const name = assignedTo(n);
+  if (!name) return self;
+  const scope = enclosingFunction(n) ?? root;
+  const end = n.range().end.index;
+  const uses: Sink[] = [];
+  for (const list of sitesOf(root, lang).values())
+    for (const site of list) {
+      if (site.range().start.index < end || !within(site, scope)) continue;
+      const found = asSinkCall(site, {
+        uri: '',
+        text: '',
+        line: 0,
+        endLine: null,
+        cls: 'path-traversal',
+      });
+      if (found && found.args.some((a) => namesOf(a).includes(name))) uses.push(found);
+    }
+  return uses.length ? { ...self, uses } : self;
+};
+
+const namesOf = (n: Node): string[] =>
+  n.kind() === 'identifier' ? [n.text()] : named(n).flatMap(namesOf);
+
+const findSink = (root: Node, lang: FlowLanguage, q: FlowQuery): Sink | null => {
   const from = q.line - 1;
   const to = Math.max(from, (q.endLine ?? q.line) - 1);
   if (q.cls === 'prototype-pollution') {
@@ -336,7 +402,14 @@ const findSink = (
     if (found) return found;
   }
   const first = outermostAt(root, from);
-  if (!first) return null;
+  if (!first) {
+    if (q.cls === 'path-traversal')
+      for (const n of nodesOnLines(root, lang, from, to)) {
+        const built = pathBuilt(root, lang, n);
+        if (built) return built;
+      }
+    return null;
+  }
   // A sink call spanning lines, the reported line inside its arguments.
   for (const a of ancestors(first)) {
     if (STATEMENT.test(a.kind())) break;
@@ -345,6 +418,11 @@ const findSink = (
       if (found) return found;
     }
   }
+  if (q.cls === 'path-traversal')
+    for (const n of nodesOnLines(root, lang, from, to)) {
+      const built = pathBuilt(root, lang, n);
+      if (built) return built;
+    }
   // Else the expression the scanner points at: where do the values in it come from?
   let expr: Node | null = first;
   while (expr && !EXPRESSION_KINDS.has(expr.kind())) {
@@ -943,6 +1021,20 @@ export const reconstructFlow = (q: FlowQuery): FlowResult | null => {
   }
   const found = findSink(root, lang, q);
   if (!found) return undecided('no sink call of this class at the reported line');
+  if (!found.uses?.length) return judge(root, lang, q, found);
+  // A path built on the reported line is judged where it is used: the worst of those sinks.
+  const rank = { input: 3, undecided: 2, local: 1, 'no-source': 0 } as const;
+  let worst: FlowResult | null = null;
+  for (const use of found.uses) {
+    const r = judge(root, lang, q, use);
+    if (!worst || rank[r.outcome] > rank[worst.outcome]) worst = r;
+  }
+  return worst;
+};
+
+type Sink = { sink: Node; args: Node[]; callee: string; expression: boolean; uses?: Sink[] };
+
+const judge = (root: Node, lang: FlowLanguage, q: FlowQuery, found: Sink): FlowResult => {
   const sinkStep = step(lineOf(found.sink), 'sink', found.sink.text());
   const { ip, failed } = runTo(root, lang, q.cls, found.sink, found.args, found.expression, 0);
   if (failed) return undecided(failed);

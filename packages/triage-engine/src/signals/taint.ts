@@ -15,7 +15,7 @@ export const SINKS: Record<string, RegExp> = {
   'code-injection':
     /^(eval|exec|Function|setTimeout|setInterval|compile|runInContext|runInNewContext|runInThisContext|evaluate|parseExpression|GroovyShell|execfile)$/,
   'path-traversal':
-    /^(open|readFile|readFileSync|writeFile|writeFileSync|appendFile|createReadStream|createWriteStream|sendFile|download|unlink|unlinkSync|rmSync|readdir|stat|File|FileInputStream|FileOutputStream|FileReader|FileWriter|Open|OpenFile|ReadFile|WriteFile|Create|Remove|ReadDir|send_file|send_from_directory|FileResponse|extractall|extract|newInputStream|readAllBytes|readString)$/,
+    /^(open|readFile|readFileSync|writeFile|writeFileSync|appendFile|appendFileSync|mkdir|mkdirSync|rename|renameSync|copyFile|copyFileSync|symlink|symlinkSync|rm|rmdir|rmdirSync|outputFile|outputFileSync|createReadStream|createWriteStream|sendFile|download|unlink|unlinkSync|rmSync|readdir|stat|File|FileInputStream|FileOutputStream|FileReader|FileWriter|Open|OpenFile|ReadFile|WriteFile|Create|Remove|ReadDir|send_file|send_from_directory|FileResponse|extractall|extract|newInputStream|readAllBytes|readString)$/,
   xss: /^(send|write|end|render_template_string|Markup|mark_safe|SafeString|html|append|prepend|insertAdjacentHTML|print|println|printf|Fprintf|Fprint|Write|WriteString|HTML|HttpResponse|make_response|dangerouslySetInnerHTML)$/,
   ssrf: /^(get|post|put|delete|head|request|fetch|urlopen|Request|Get|Post|Head|NewRequest|NewRequestWithContext|openConnection|openStream|URL|axios|got|needle|exchange|getForObject|getForEntity)$/,
   'open-redirect':
