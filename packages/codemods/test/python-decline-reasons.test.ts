@@ -18,6 +18,7 @@ const EXPECTED: Record<string, Record<string, RegExp>> = {
     'cryptography-oaep-padding': /hash of RSA OAEP padding/,
     'import-fallback-module': /imported from several modules \(hashlib\.sha1, sha1dc\.sha1\)/,
     'new-sha-probe': /SHA-0/,
+    'pycryptodome-ntlm-password': /a password hash needs a slow salted KDF/,
   },
   'remediate:python/cookie-flags': {
     'delete-cookie': /deletes the cookie/,

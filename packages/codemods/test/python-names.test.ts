@@ -42,4 +42,30 @@ describe('importMap / calleeName: names a function binds', () => {
     expect(callees(global)).toEqual([null]);
     expect(callees(moduleLevel)).toEqual([null]);
   });
+
+  it('when the module binds a name with pytest.importorskip or importlib.import_module, then calls through it are the module; a name assigned again or inside a function is not', () => {
+    const source = [
+      'import importlib',
+      'import pytest',
+      '',
+      'requests = pytest.importorskip("requests")',
+      'yaml = importlib.import_module("yaml")',
+      '',
+      'def fetch(url):',
+      '    return requests.get(url), yaml.safe_load("a: 1")',
+      '',
+    ].join('\n');
+    expect(callees(source)).toEqual([
+      'pytest.importorskip',
+      'importlib.import_module',
+      'requests.get',
+      'yaml.safe_load',
+    ]);
+    const rebound =
+      'import pytest\n\nnp = pytest.importorskip("numpy")\nnp = None\n\nnp.zeros(3)\n';
+    expect(callees(rebound).at(-1)).toBeNull();
+    const local =
+      'import pytest\n\ndef test():\n    np = pytest.importorskip("numpy")\n    np.zeros(3)\n\nnp.ones(3)\n';
+    expect(callees(local).slice(1)).toEqual([null, null]);
+  });
 });

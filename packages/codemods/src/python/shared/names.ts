@@ -1,4 +1,5 @@
 import type { SgNode } from '@ast-grep/napi';
+import { literalValue } from './strings.js';
 
 /**
  * What each imported local name stands for: `import a.b as x` → `x: a.b`, `import a.b` →
@@ -45,7 +46,10 @@ const declaredOutside = (fn: SgNode): Set<string> =>
  * 'pickle'` in an Enum, `def random(self)`) is left out: it binds a name on the class, which
  * code outside the class body never sees unqualified.
  */
-const otherBindings = (root: SgNode): Map<string, (SgNode | null)[]> => {
+const otherBindings = (
+  root: SgNode,
+  skip: ReadonlySet<number> = new Set(),
+): Map<string, (SgNode | null)[]> => {
   const names = new Map<string, (SgNode | null)[]>();
   const outside = new Map<number, Set<string>>();
   const bind = (name: string, at: SgNode, fn: SgNode | null = functionOf(at)) => {
@@ -65,7 +69,7 @@ const otherBindings = (root: SgNode): Map<string, (SgNode | null)[]> => {
   for (const a of root.findAll({
     rule: { any: [{ kind: 'assignment' }, { kind: 'augmented_assignment' }] },
   })) {
-    if (!inClassBody(a)) targets(a.field('left'));
+    if (!inClassBody(a) && !skip.has(a.id())) targets(a.field('left'));
   }
   for (const f of root.findAll({ rule: { kind: 'for_statement' } })) targets(f.field('left'));
   for (const d of root.findAll({
@@ -111,10 +115,9 @@ const shadowed = (id: SgNode, imports: ImportMap): boolean => {
   });
 };
 
-/** The file's import map (every import statement, top level or nested). */
-export const importMap = (root: SgNode): ImportMap => {
+/** What the import statements alone bind (no shadowing considered). */
+const importsOnly = (root: SgNode): Map<string, string> => {
   const map = new Map<string, string>();
-  const bound = otherBindings(root);
   for (const statement of root.findAll({ rule: { kind: 'import_statement' } })) {
     for (const item of statement.namedChildren()) {
       const pair = aliasOf(item);
@@ -133,6 +136,43 @@ export const importMap = (root: SgNode): ImportMap => {
       if (pair) map.set(pair[1], `${module.text()}.${pair[0]}`);
     }
   }
+  return map;
+};
+
+/** Calls that import a module by name and return it. */
+const MODULE_LOADERS = new Set(['pytest.importorskip', 'importlib.import_module']);
+
+/**
+ * Module-level `name = pytest.importorskip("requests")` (a test module that needs an optional
+ * dependency) and `name = importlib.import_module("m")`: the name is the module, as if imported.
+ */
+const moduleAssignments = (
+  root: SgNode,
+  imports: ImportMap,
+): { assignment: SgNode; local: string; module: string }[] =>
+  root
+    .children()
+    .filter((n) => n.kind() === 'expression_statement')
+    .flatMap((statement) => statement.namedChildren())
+    .filter((a) => a.kind() === 'assignment' && a.field('left')?.kind() === 'identifier')
+    .flatMap((assignment) => {
+      const call = assignment.field('right');
+      if (call?.kind() !== 'call') return [];
+      const loader = qualifiedName(call.field('function'), imports);
+      const first = call.field('arguments')?.namedChildren()[0];
+      const module = first ? literalValue(first) : null;
+      if (!loader || !MODULE_LOADERS.has(loader) || !module || !/^[\w.]+$/.test(module)) return [];
+      return [{ assignment, local: assignment.field('left')!.text(), module }];
+    });
+
+/** The file's import map (every import statement, top level or nested). */
+export const importMap = (root: SgNode): ImportMap => {
+  const map = new Map<string, string>();
+  const raw = importsOnly(root);
+  const loaded = moduleAssignments(root, raw);
+  const bound = otherBindings(root, new Set(loaded.map((l) => l.assignment.id())));
+  for (const { local, module } of loaded) map.set(local, module);
+  for (const [local, name] of raw) map.set(local, name);
   const shadows = new Map<string, SgNode[]>();
   for (const [name, scopes] of bound) {
     if (scopes.includes(null)) map.delete(name);

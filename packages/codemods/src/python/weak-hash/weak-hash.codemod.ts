@@ -21,8 +21,12 @@ interface Data {
    * leave it (the new digest is flagged as a behaviour change for the reviewer instead).
    */
   action: 'sha256' | 'flag';
-  /** `hashlib` digests, or `cryptography`'s `hashes.MD5()`/`hashes.SHA1()` algorithm objects. */
-  library?: 'cryptography';
+  /**
+   * `hashlib` digests, `cryptography`'s `hashes.MD5()`/`hashes.SHA1()` algorithm objects, or
+   * PyCryptodome's `MD5.new(data)` (`from Crypto.Hash import MD5`; `module` is its package).
+   */
+  library?: 'cryptography' | 'pycryptodome';
+  module?: string;
   /** What names the algorithm: the callee (`md5`, `hashlib.md5`) or the `'md5'` literal. */
   algorithm: SgNode;
   style: 'attribute' | 'name' | 'new';
@@ -104,6 +108,37 @@ const cryptographyDigest = (call: SgNode, name: string, imports: ImportMap): Sit
   return [{ node: call, data }];
 };
 
+const PYCRYPTODOME = /^(Crypto|Cryptodome)\.Hash\.(MD2|MD4|MD5|SHA|SHA1)\.new$/;
+
+/**
+ * PyCryptodome's (and PyCrypto's) `MD5.new(data)` after `from Crypto.Hash import MD5`
+ * (`Cryptodome.Hash` too): SHA-256 as for hashlib, `SHA256.new(data)` imported from the same
+ * package; there is no `usedforsecurity` flag to keep a bookkeeping digest. The fully qualified
+ * `Crypto.Hash.MD5.new(...)` (which needs another submodule imported) is left with the reason.
+ */
+const pycryptodomeDigest = (call: SgNode, name: string): Site<Data>[] => {
+  const [, pkg] = PYCRYPTODOME.exec(name)!;
+  const object = call.field('function')!.field('object')!;
+  if (object.kind() !== 'identifier') {
+    return [
+      {
+        node: call,
+        decline: `${object.text()}.new is reached through the package path: SHA256 is another submodule, which this file would have to import as well`,
+      },
+    ];
+  }
+  const refusal = refusalOf(call);
+  const data: Data = {
+    action: 'sha256',
+    library: 'pycryptodome',
+    module: `${pkg}.Hash`,
+    algorithm: object,
+    style: 'name',
+    ...(refusal ? { refusal } : {}),
+  };
+  return [{ node: call, data }];
+};
+
 /**
  * Every `hashlib` MD5/SHA-1 digest not already marked `usedforsecurity=False`, and every
  * `cryptography` MD5/SHA-1 hash algorithm object.
@@ -113,6 +148,7 @@ const weakDigests = (file: SourceFile): Site<Data>[] => {
   return file.root.findAll({ rule: { kind: 'call' } }).flatMap((call): Site<Data>[] => {
     const name = calleeName(call, imports);
     if (name?.startsWith(`${CRYPTOGRAPHY_HASHES}.`)) return cryptographyDigest(call, name, imports);
+    if (name && PYCRYPTODOME.test(name)) return pycryptodomeDigest(call, name);
     if (!name?.startsWith('hashlib.')) return [];
     const fn = name.slice('hashlib.'.length);
     const callee = call.field('function')!;
@@ -183,7 +219,9 @@ export const pythonWeakHash = defineCodemod<Data>({
     'which one call site cannot change correctly. Follows `hashlib.new(name)`, aliases, ' +
     '`from hashlib import md5` and imports inside functions. `cryptography`\u2019s ' +
     '`hashes.MD5()`/`hashes.SHA1()` (a `Hash` context, a signature or certificate hash) become ' +
-    '`hashes.SHA256()`, a `behaviour_change`; as the hash of RSA OAEP or MGF1 padding they are ' +
+    '`hashes.SHA256()`, a `behaviour_change`; PyCryptodome\u2019s `MD5.new(data)` (`from ' +
+    'Crypto.Hash import MD5`, `Cryptodome.Hash`) becomes `SHA256.new(data)`, the same way; ' +
+    'as the hash of RSA OAEP or MGF1 padding they are ' +
     'declined: that use does not rest on collision resistance and the decrypting party must ' +
     "change with it. Also declined: `hashlib.new('sha')` (SHA-0, rejected by current OpenSSL) " +
     'and a name imported from several modules (`from sha1dc import sha1` with hashlib as the ' +
@@ -246,6 +284,8 @@ export const pythonWeakHash = defineCodemod<Data>({
       if (data.action === 'flag') appendArgument(editor, node, 'usedforsecurity=False');
       else if (data.style === 'new') {
         editor.replace(data.algorithm, data.algorithm.text().replace(/md[245]|sha1/i, 'sha256'));
+      } else if (data.library === 'pycryptodome') {
+        editor.replace(data.algorithm, rename(data.module!, 'SHA256', data.algorithm));
       } else if (data.library === 'cryptography') {
         if (data.style === 'attribute') editor.replace(data.algorithm, 'SHA256');
         else editor.replace(data.algorithm, rename(CRYPTOGRAPHY_HASHES, 'SHA256', data.algorithm));
