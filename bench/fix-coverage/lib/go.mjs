@@ -107,8 +107,14 @@ const gosec = (dir, prefix, patterns = ['./...']) => {
   }
 };
 
-/** Semgrep with bench/rules/semgrep/go over `targets` (absolute), test files and vendor excluded. */
-const semgrep = (targets) => {
+/**
+ * Semgrep with bench/rules/semgrep/go over `targets` (absolute folders), test files and vendor
+ * excluded; with `only` (paths relative to the folder), just those files, still reached through
+ * the folder: Semgrep's default ignores (`build/`, ...) apply to files under a folder target but
+ * not to files named on the command line, and the re-scan of a fixed file must see it as the
+ * corpus scan did (urfave/cli's internal/build/build.go is never scanned there).
+ */
+const semgrep = (targets, only = []) => {
   const tmp = mkdtempSync(join(tmpdir(), 'fix-coverage-semgrep-go-'));
   try {
     const out = join(tmp, 'semgrep.sarif');
@@ -131,6 +137,7 @@ const semgrep = (targets) => {
         'vendor',
         '--timeout',
         '30',
+        ...only.flatMap((f) => ['--include', `**/${f}`]),
         ...targets,
       ],
       ROOT,
@@ -275,7 +282,7 @@ export const runGo = async ({ root, packages, work, maxPerRule, say }) => {
       if (record.broken) record.compileOutput = checked.output;
       const pkgs = [...new Set(goFiles.map((p) => `./${dirname(p)}`))];
       const again = resultsOf(
-        merge([gosec(copy, f.pkg, pkgs).log, semgrep(goFiles.map((p) => join(copy, p))).log]),
+        merge([gosec(copy, f.pkg, pkgs).log, semgrep([copy], goFiles).log]),
         dirname(copy),
       ).map((r) => ({ ...r, path: `${f.pkg}/${r.path.slice(r.path.indexOf('/') + 1)}` }));
       record.rescan = rescanVerdict(record, record.changed, before, countsBy(again, tools));
