@@ -774,3 +774,74 @@ describe('path traversal: a path built on the reported line is judged where it i
     expect(r.outcome).not.toBe('no-source');
   });
 });
+
+describe('guards that end in a call that never returns', () => {
+  it('when the key check calls a same-file die() that throws, then the write past it is guarded', () => {
+    const r = pp(
+      [
+        'function die(error, ...args) {',
+        '\tconst msg = typeof error === "number" ? `[Immer] minified error nr: ${error}` : error',
+        '\tthrow new Error(msg)',
+        '}',
+        '',
+        'export function applyPatch(draft, patch) {',
+        '\tconst {path, value} = patch',
+        '\tconst key = path[path.length - 1]',
+        '\tif (key === "__proto__" || key === "constructor" || key === "prototype")',
+        '\t\tdie(24)',
+        '\tdraft[key] = value',
+        '}',
+      ],
+      'draft[key] = value',
+      'src/patches.ts',
+    );
+    expect(r.outcome).toBe('no-source');
+    expect(r.sanitized).toBe(true);
+  });
+
+  it('when the helper only logs and returns, then the write past it is not guarded', () => {
+    const r = pp(
+      [
+        'function warn(msg) {',
+        '\tconsole.warn(msg)',
+        '}',
+        '',
+        'export function applyPatch(draft, patch) {',
+        '\tconst {path, value} = patch',
+        '\tconst key = path[path.length - 1]',
+        '\tif (key === "__proto__" || key === "constructor" || key === "prototype")',
+        '\t\twarn("unsafe key")',
+        '\tdraft[key] = value',
+        '}',
+      ],
+      'draft[key] = value',
+      'src/patches.ts',
+    );
+    expect(r.outcome).toBe('input');
+  });
+
+  it('when a Go handler panics on a path outside the root, then the read past it is contained', () => {
+    const src = [
+      'package files',
+      '',
+      'import (',
+      '\t"net/http"',
+      '\t"os"',
+      '\t"path/filepath"',
+      '\t"strings"',
+      ')',
+      '',
+      'const root = "/srv/files"',
+      '',
+      'func Serve(w http.ResponseWriter, r *http.Request) {',
+      '\ttarget := filepath.Join(root, r.URL.Query().Get("name"))',
+      '\tif !strings.HasPrefix(target, root+"/") {',
+      '\t\tpanic("outside the root")',
+      '\t}',
+      '\tdata, _ := os.ReadFile(target)',
+      '\tw.Write(data)',
+      '}',
+    ].join('\n');
+    expect(flow(src, 'path-traversal', 'files/serve.go', 'os.ReadFile(').outcome).toBe('no-source');
+  });
+});

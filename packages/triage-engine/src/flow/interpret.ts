@@ -1529,6 +1529,38 @@ const regexOf = (n: Node): RegExp | null => {
   }
 };
 
+const EXITS =
+  /^(process\.exit|process\.abort|sys\.exit|os\._exit|os\.abort|os\.Exit|panic|log\.(Fatal|Fatalf|Fatalln|Panic|Panicf|Panicln)|System\.exit|flask\.abort|werkzeug\.exceptions\.abort)$/;
+
+/**
+ * True for a call that never returns: the process exits or panics, or a same-file function
+ * whose body ends in a throw and returns nowhere (`function die(code) { throw new Error(…) }`).
+ */
+const neverReturns = (ip: Interp, n: Node): boolean => {
+  const call = n.kind() === 'await_expression' ? (named(n)[0] ?? n) : n;
+  const c = calleeOf(call);
+  if (!c) return false;
+  if (EXITS.test(canonicalCallee(ip, c.text))) return true;
+  const fn = sameFileFunction(ip, c);
+  const body = fn?.field('body');
+  if (!fn || !body || (body.kind() !== 'block' && body.kind() !== 'statement_block')) return false;
+  const last = named(body)
+    .filter((x) => !/comment/.test(x.kind()))
+    .pop();
+  if (!last || !/^(throw_statement|raise_statement)$/.test(last.kind())) return false;
+  // No return of its own (returns of functions nested in it do not count).
+  return !body.findAll({ rule: { kind: 'return_statement' } }).some((r) => {
+    for (let p = r.parent(); p; p = p.parent()) {
+      if (sameRange(p, fn)) return true;
+      if (FUNCTION_KINDS.has(p.kind()) || p.kind() === 'lambda') return false;
+    }
+    return false;
+  });
+};
+
+const sameRange = (a: Node, b: Node): boolean =>
+  a.range().start.index === b.range().start.index && a.range().end.index === b.range().end.index;
+
 const sameFileFunction = (ip: Interp, c: NonNullable<ReturnType<typeof calleeOf>>): Node | null => {
   const plain = /^[\w$]+$/.test(c.text);
   const onSelf = /^(self|this|cls)\.[\w$]+$/.test(c.text) || (ip.lang === 'java' && !c.receiver);
@@ -2367,7 +2399,9 @@ export const exec = (ip: Interp, n: Node, env: Env): Env | null => {
   switch (k) {
     case 'expression_statement':
       for (const c of named(n)) ev(ip, c, env);
-      return env;
+      // A call that never returns (`process.exit`, `panic`, a same-file `die()` that throws)
+      // ends the path like a throw.
+      return named(n).some((c) => neverReturns(ip, c)) ? null : env;
     case 'lexical_declaration':
     case 'variable_declaration':
     case 'local_variable_declaration':
