@@ -45,6 +45,12 @@ const scanAll = async (eco, root, packages, say, { rescan = false, cache = null 
   const results = [];
   const errors = [];
   const seconds = {};
+  // Packages a scanner could not scan (`<package>: <scanner> exit ...`), by scanner.
+  const failed = {};
+  const noteFailed = (name, e) => {
+    failed[name] ??= new Set();
+    for (const line of e) failed[name].add(line.slice(0, line.indexOf(':')));
+  };
   for (const [name, scan] of Object.entries(SCANNERS[eco])) {
     if (rescan && NO_RESCAN.has(name)) continue;
     const file = cache && join(cache.dir, `${eco}-${name}-${cache.key.slice(0, 24)}.json`);
@@ -52,6 +58,7 @@ const scanAll = async (eco, root, packages, say, { rescan = false, cache = null 
       const kept = JSON.parse(readFileSync(file, 'utf8'));
       results.push(...kept.results);
       errors.push(...kept.errors);
+      noteFailed(name, kept.errors);
       seconds[name] = kept.seconds;
       say(`  ${name}: reused (${kept.seconds} s when scanned)`);
       continue;
@@ -66,13 +73,14 @@ const scanAll = async (eco, root, packages, say, { rescan = false, cache = null 
     const found = resultsOf(log, root);
     results.push(...found);
     errors.push(...e);
+    noteFailed(name, e);
     if (file) {
       mkdirSync(cache.dir, { recursive: true });
       writeFileSync(file, JSON.stringify({ results: found, errors: e, seconds: seconds[name] }));
     }
     say(`  ${name}: ${seconds[name]} s`);
   }
-  return { results, errors, seconds };
+  return { results, errors, seconds, failed };
 };
 
 const RULES = join(import.meta.dirname, '..', '..', 'rules', 'semgrep');
@@ -212,6 +220,9 @@ export const runEcosystem = async ({ eco, root, packages, work, maxPerRule, reus
     const byFix = new Map();
     for (const r of again.results) {
       const [i, pkg, ...rest] = r.uri.split('/');
+      // A package the scanner could not scan in the corpus (Bandit's SARIF writer fails on
+      // rich) has nothing to compare its re-scan with: every result would count as new.
+      if (scan.failed[r.scanner]?.has(pkg)) continue;
       if (!byFix.has(i)) byFix.set(i, []);
       byFix.get(i).push({ ...r, path: `${pkg}/${rest.join('/')}` });
     }
