@@ -109,7 +109,9 @@ describe('prototype pollution: guards on the key', () => {
     );
     expect(r.outcome).toBe('no-source');
     expect(r.sanitized).toBe(true);
-    expect(pathText(r)).toMatch(/cannot be __proto__, constructor or prototype/);
+    expect(pathText(r)).toMatch(
+      /cannot be __proto__, constructor here \(a write that can descend\)/,
+    );
   });
 
   it('when only __proto__ is skipped, then a recursive merge is not called sanitized (constructor.prototype)', () => {
@@ -843,5 +845,46 @@ describe('guards that end in a call that never returns', () => {
       '}',
     ].join('\n');
     expect(flow(src, 'path-traversal', 'files/serve.go', 'os.ReadFile(').outcome).toBe('no-source');
+  });
+});
+
+describe('prototype pollution: a constructor refused only when it is a function', () => {
+  const setKey = (guard: string) => [
+    'function isConstructorOrProto (obj, key) {',
+    guard,
+    '}',
+    '',
+    'module.exports = function setKey (obj, keys, value) {',
+    '  var o = obj',
+    '  for (var i = 0; i < keys.length - 1; i++) {',
+    '    var key = keys[i]',
+    '    if (isConstructorOrProto(o, key)) return',
+    '    if (o[key] === undefined) o[key] = {}',
+    '    o = o[key]',
+    '  }',
+    '  var last = keys[keys.length - 1]',
+    '  if (isConstructorOrProto(o, last)) return',
+    '  o[last] = value',
+    '}',
+  ];
+
+  it('when the helper refuses __proto__ and a constructor that is a function, then the walk is guarded', () => {
+    const r = pp(
+      setKey(
+        "  return (key === 'constructor' && typeof obj[key] === 'function') || key === '__proto__'",
+      ),
+      'o[last] = value',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when it refuses a constructor only when it is an object, then the Object function passes', () => {
+    const r = pp(
+      setKey(
+        "  return (key === 'constructor' && typeof obj[key] === 'object') || key === '__proto__'",
+      ),
+      'o[last] = value',
+    );
+    expect(r.outcome).not.toBe('no-source');
   });
 });

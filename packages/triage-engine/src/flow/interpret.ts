@@ -342,6 +342,8 @@ export interface Interp {
   proto?: ProtoSink | null;
   /** Imported names and the module member they stand for (`osp` → `os.path`). */
   modules: Map<string, string>;
+  /** A guard is being tried with a prototype key in place (see `refinedProto`). */
+  tryingProto?: boolean;
 }
 
 interface ExitFrame {
@@ -756,7 +758,17 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
         return constant(!truthy(inner.value), at('constant'));
       if (op === '-' && typeof inner.value === 'number')
         return constant(-inner.value, at('constant'));
-      if (op === 'typeof' || op === 'void' || op === 'delete') return clean(at('constant'));
+      if (op === 'typeof') {
+        const t =
+          inner.typeOf ??
+          (inner.value === undefined
+            ? undefined
+            : inner.value === null
+              ? 'object'
+              : typeof inner.value);
+        return t === undefined ? clean(at('constant')) : constant(t, at('constant'));
+      }
+      if (op === 'void' || op === 'delete') return clean(at('constant'));
       if (op === '&' || op === '*' || op === '<-') return inner;
       return clean(at('constant'));
     }
@@ -1010,7 +1022,17 @@ const subscript = (ip: Interp, n: Node, env: Env): Val => {
   const idxNode = n.field('subscript') ?? n.field('index') ?? named(n)[1] ?? null;
   const base = ev(ip, obj, env);
   const idx = ev(ip, idxNode, env);
+  // A guard tried with a prototype key in place: `obj[key]` is what that key reaches on a plain
+  // object (`constructor`: the Object function; `__proto__`, `prototype`: an object).
+  if (ip.tryingProto && typeof idx.value === 'string' && PROTO_TYPE[idx.value])
+    return { ...clean(step(lineOf(n), 'constant', n.text())), typeOf: PROTO_TYPE[idx.value] };
   return element(base, idx.value, step(lineOf(n), 'container', n.text()));
+};
+
+const PROTO_TYPE: Record<string, string> = {
+  constructor: 'function',
+  __proto__: 'object',
+  prototype: 'object',
 };
 
 /** The element of a container at a constant key or index, else anything inside it. */
@@ -1744,7 +1766,7 @@ const protoKeys = (ip: Interp, proto: ProtoSink, vals: Val[], env: Env): Val[] =
           step(
             line,
             'sanitizer',
-            `${key} cannot be ${proto.deep ? '__proto__, constructor or prototype' : '__proto__'} here`,
+            `${key} cannot be ${PROTO_KEYS.filter((k) => v.excluded?.has(k)).join(', ')} here${proto.deep ? ' (a write that can descend)' : ''}`,
           ),
         ].slice(-14),
       };
@@ -2014,7 +2036,7 @@ const refinedProto = (ip: Interp, cond: Node, env: Env, outcome: boolean): Env =
     if (!old || old.level === CLEAN) continue;
     const excluded = PROTO_KEYS.filter((key) => {
       const tried = new Map(env).set(name, constant(key, step(line, 'constant', key)));
-      const v = quietly(ip, cond, tried);
+      const v = quietly({ ...ip, tryingProto: true }, cond, tried);
       return v.value !== undefined && truthy(v.value) !== outcome;
     });
     if (excluded.length === 0) continue;

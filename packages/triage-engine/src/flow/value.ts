@@ -63,6 +63,8 @@ export interface Val {
   relativeOf?: readonly string[];
   /** `JSON.stringify(x)`: a JavaScript literal, whatever `x` holds. */
   json?: boolean;
+  /** What `typeof` gives for the value, when known without its constant. */
+  typeOf?: string;
 }
 
 /** The facts a value carries besides its level (kept by a join when both sides agree). */
