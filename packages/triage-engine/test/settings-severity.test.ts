@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CURVE, triageFinding, type Sensitivity } from '../src/index.js';
-import { probabilityOf } from '../src/scoring/decide.js';
+import { decide, probabilityOf } from '../src/scoring/decide.js';
 import { BALANCED, finding, NONE, rule, signals, triageAt } from './build.js';
 
 describe('repository settings', () => {
@@ -123,6 +123,42 @@ describe('the calibration curve', () => {
         expect(p).toBeGreaterThanOrEqual(CURVE[i - 1]![1]);
       }
     }
+  });
+});
+
+describe('the reputation-only cap', () => {
+  const precision = {
+    signal: 'rule_precision',
+    effect: 'true_positive' as const,
+    detail: 'very-high precision',
+    weight: 2,
+  };
+  const curve = [
+    [-1, 0.05],
+    [0, 0.5],
+    [2, 0.9],
+  ] as const;
+
+  it('when only the rule speaks for a finding, then its P(real) stops at the cap', () => {
+    const d = decide([precision], 'balanced', curve, 0.6);
+    expect(d.probabilityTrue).toBe(0.6);
+    expect(d.falsePositive).toBe(false);
+  });
+
+  it('when the finding has evidence of its own, then the curve alone decides', () => {
+    const input = {
+      signal: 'flow_reconstructed_input',
+      effect: 'true_positive' as const,
+      detail: 'outside input reaches the sink',
+      weight: 1,
+    };
+    expect(
+      decide([{ ...precision, weight: 1 }, input], 'balanced', curve, 0.6).probabilityTrue,
+    ).toBe(0.9);
+  });
+
+  it('when the cap is null, then reputation-only findings stay on the curve', () => {
+    expect(decide([precision], 'balanced', curve, null).probabilityTrue).toBe(0.9);
   });
 });
 
