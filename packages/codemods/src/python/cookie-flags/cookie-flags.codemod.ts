@@ -55,6 +55,36 @@ const deletes = (call: SgNode): boolean => {
   );
 };
 
+/**
+ * The parameters of the class's own `set_cookie` when the call is `self.set_cookie(...)` inside
+ * a class that defines one (null otherwise; `'**'` in the set when it takes `**kwargs`), with
+ * its parameter list as written: a client's cookie-jar helper (pysaml2's
+ * `set_cookie(self, kaka, request)`) takes no cookie flags.
+ */
+const ownSetCookie = (call: SgNode): { params: Set<string>; signature: string } | null => {
+  const callee = call.field('function');
+  if (callee?.field('object')?.text() !== 'self') return null;
+  let cls: SgNode | null = call.parent();
+  while (cls && cls.kind() !== 'class_definition') cls = cls.parent();
+  const method = cls
+    ?.findAll({ rule: { kind: 'function_definition' } })
+    .find((f) => f.field('name')?.text() === 'set_cookie');
+  const list = method?.field('parameters');
+  if (!list) return null;
+  const params = new Set(
+    list
+      .namedChildren()
+      .map((p) =>
+        p.kind() === 'dictionary_splat_pattern'
+          ? '**'
+          : p.kind() === 'identifier'
+            ? p.text()
+            : (p.field('name')?.text() ?? p.find({ rule: { kind: 'identifier' } })?.text() ?? ''),
+      ),
+  );
+  return { params, signature: `set_cookie${list.text().replace(/\s+/g, ' ')}` };
+};
+
 /** Every `response.set_cookie(...)` in a web-framework module that leaves a flag out. */
 const cookieCalls = (file: SourceFile): Site<Data>[] => {
   return file.root.findAll({ rule: { kind: 'call' } }).flatMap((call): Site<Data>[] => {
@@ -81,6 +111,15 @@ const cookieCalls = (file: SourceFile): Site<Data>[] => {
           node: call,
           decline:
             'the cookie\u2019s arguments come through *args/**kwargs, so which flags are set is decided elsewhere',
+        },
+      ];
+    }
+    const own = ownSetCookie(call);
+    if (own && !own.params.has('**') && !missing.some((f) => own.params.has(f))) {
+      return [
+        {
+          node: call,
+          decline: `set_cookie here is this class's own method, ${own.signature}, which takes no secure, httponly or samesite argument: passing them would raise TypeError`,
         },
       ];
     }
@@ -135,7 +174,8 @@ export const pythonCookieFlags = defineCodemod<Data>({
     'attributes set explicitly are kept. Declined with the reason: `jar.set_cookie(cookie)` ' +
     '(a client-side cookie jar, no Set-Cookie header), arguments passed through `**kwargs`, ' +
     'a call that deletes the cookie (`max_age=0`, an expiry in 1970) or one whose name is not ' +
-    'known here and that misses only HttpOnly.',
+    'known here and that misses only HttpOnly, and `self.set_cookie(...)` in a class whose own ' +
+    '`set_cookie` takes none of the flags (a client storing cookies in its jar).',
   rationale: {
     problem:
       'Without `Secure` the browser also sends the cookie over plain HTTP, where it can be ' +
