@@ -1615,23 +1615,9 @@ const summary = (
       ...joinAll(args, constant(null, step(line, 'constant', 'arguments'))),
       elems: args,
     });
-  const sub: Interp = {
-    ...ip,
-    sink: null,
-    sinkIsExpression: false,
-    sinkArgs: [],
-    hits: [],
-    notes: [],
-    returns: [],
-    depth: ip.depth + 1,
-    deadSink: null,
-    unsupported: null,
-  };
   const body = bodyOf(fn);
   if (!body) return unknown(`${c.text}() has no body to read`, step(line, 'unknown', n.text()));
-  if (body.kind() !== 'block' && body.kind() !== 'statement_block')
-    sub.returns.push(ev(sub, body, env));
-  else execBlock(sub, body, env);
+  const sub = runNested(ip, body, env, {});
   if (sub.unsupported) return unknown(sub.unsupported, step(line, 'unknown', n.text()));
   ip.notes.push(...sub.notes);
   const out = joinAll(sub.returns, constant(null, step(line, 'constant', n.text())));
@@ -1645,12 +1631,12 @@ const summary = (
   );
 };
 
-/** What a callback returns when every parameter holds `param` (a summary of a literal). */
-const callbackReturns = (ip: Interp, fn: Node, param: Val, line: number): Val => {
-  if (ip.depth >= 2)
-    return unknown('a callback nested too deep to follow', step(line, 'unknown', fn.text()));
-  const env: Env = new Map();
-  for (const p of paramsOf(fn)) env.set(p.name, param);
+/**
+ * Runs a function's body (a block, or an arrow function's expression) in an interpreter of its
+ * own one level deeper, with no sink: what it returns is in `returns`, what it could not read in
+ * `unsupported`.
+ */
+const runNested = (ip: Interp, body: Node, env: Env, extra: Partial<Interp>): Interp => {
   const sub: Interp = {
     ...ip,
     sink: null,
@@ -1662,13 +1648,23 @@ const callbackReturns = (ip: Interp, fn: Node, param: Val, line: number): Val =>
     depth: ip.depth + 1,
     deadSink: null,
     unsupported: null,
-    callbackParams: undefined,
+    ...extra,
   };
-  const body = fn.field('body');
-  if (!body) return param;
   if (body.kind() !== 'block' && body.kind() !== 'statement_block')
     sub.returns.push(ev(sub, body, env));
   else execBlock(sub, body, env);
+  return sub;
+};
+
+/** What a callback returns when every parameter holds `param` (a summary of a literal). */
+const callbackReturns = (ip: Interp, fn: Node, param: Val, line: number): Val => {
+  if (ip.depth >= 2)
+    return unknown('a callback nested too deep to follow', step(line, 'unknown', fn.text()));
+  const env: Env = new Map();
+  for (const p of paramsOf(fn)) env.set(p.name, param);
+  const body = fn.field('body');
+  if (!body) return param;
+  const sub = runNested(ip, body, env, { callbackParams: undefined });
   if (sub.unsupported) return unknown(sub.unsupported, step(line, 'unknown', fn.text()));
   return joinAll(sub.returns, constant(null, step(line, 'constant', fn.text())));
 };
