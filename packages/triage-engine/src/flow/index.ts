@@ -19,6 +19,7 @@ import {
   type FlowLanguage,
   type Node,
 } from './node.js';
+import { stdinFeed } from './stdin.js';
 import {
   CLEAN,
   INPUT,
@@ -1021,7 +1022,10 @@ export const reconstructFlow = (q: FlowQuery): FlowResult | null => {
   }
   const found = findSink(root, lang, q);
   if (!found) return undecided('no sink call of this class at the reported line');
-  if (!found.uses?.length) return judge(root, lang, q, found);
+  if (!found.uses?.length) {
+    const r = judge(root, lang, q, found);
+    return q.cls === 'command-injection' ? withStdin(root, lang, q, found, r) : r;
+  }
   // A path built on the reported line is judged where it is used: the worst of those sinks.
   const rank = { input: 3, undecided: 2, local: 1, 'no-source': 0 } as const;
   let worst: FlowResult | null = null;
@@ -1033,6 +1037,50 @@ export const reconstructFlow = (q: FlowQuery): FlowResult | null => {
 };
 
 type Sink = { sink: Node; args: Node[]; callee: string; expression: boolean; uses?: Sink[] };
+
+/**
+ * A shell given a constant script that also reads data on its standard input (`stdin=f`,
+ * `input=data`, `child.stdin.end(data)`, `cmd.Stdin = r`): the script can expand that data
+ * unquoted (`im=$(cat); open $im`), so "only constants reach the sink" does not hold. Each feed
+ * is evaluated where the code writes it; a feed that is not a constant leaves the flow undecided.
+ */
+const withStdin = (
+  root: Node,
+  lang: FlowLanguage,
+  q: FlowQuery,
+  found: Sink,
+  r: FlowResult,
+): FlowResult => {
+  if (r.outcome !== 'no-source' && r.outcome !== 'local') return r;
+  const feed = stdinFeed(lang, found.sink);
+  if (!feed) return r;
+  const sinkStep = r.path[r.path.length - 1] ?? step(lineOf(found.sink), 'sink', found.sink.text());
+  const before = r.path.slice(0, -1);
+  const because = (why: string, at: Node, extra: PathStep[] = []): FlowResult => ({
+    outcome: 'undecided',
+    sanitized: false,
+    reason: `the shell also reads data on its standard input (${feed.how}: ${why}): a constant script can read it ($(cat), read, xargs) and expand it unquoted`,
+    path: [
+      ...[...before, ...extra].sort((a, b) => a.line - b.line).slice(-10),
+      step(lineOf(at), 'unknown', `${at.text()} (data on the shell's standard input)`),
+      sinkStep,
+    ],
+    notConstant: true,
+  });
+  if (feed.opaque) return because(feed.opaque, found.sink);
+  for (const node of feed.nodes) {
+    const { ip, failed } = runTo(root, lang, q.cls, node, [node], true, 0);
+    if (failed || ip.hits.length === 0) return because(`${node.text()} is not followed`, node);
+    const v = joinAll(ip.hits, clean(step(lineOf(node), 'constant', node.text())));
+    if (v.level !== CLEAN)
+      return because(
+        `${node.text()} is not a constant`,
+        node,
+        v.steps.filter((s) => s.line > 0),
+      );
+  }
+  return r;
+};
 
 const judge = (root: Node, lang: FlowLanguage, q: FlowQuery, found: Sink): FlowResult => {
   const sinkStep = step(lineOf(found.sink), 'sink', found.sink.text());

@@ -216,6 +216,10 @@ const PROPAGATE = new Set([
   'Bytes',
   'string',
   'rune',
+  // Go readers and buffers over a value: they hold what they were made from
+  'NewReader',
+  'NewBufferString',
+  'NewBuffer',
   // dates and numbers as text
   'toISOString',
   'toUTCString',

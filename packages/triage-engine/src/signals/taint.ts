@@ -60,6 +60,11 @@ const BUILT_MATTERS = new Set([
 export const ARGV_STYLE =
   /(^|\.)(Command|CommandContext|ProcessBuilder|execFile|execFileSync|spawn|spawnSync)$/;
 
+// Data handed to the child's standard input: Python's `stdin=` (not DEVNULL/None) or `input=`,
+// Node's `{ input: … }` option.
+const STDIN_DATA =
+  /^\s*(stdin\s*=\s*(?!(\w+\.)*DEVNULL\b|None\b)|input\s*=\s*(?!None\b))|^\s*\{[\s\S]*\binput\s*:/;
+
 // An interpolation right after href=/src=/action=: a URL context, where HTML escaping is not enough.
 const URL_ATTRIBUTE = /\b(href|src|action|formaction)\s*=\s*["']?\s*(\$\{|["'`]\s*\+|\{)/i;
 
@@ -165,7 +170,10 @@ export const sinkSignals = (ctx: CodeContext, cls: string): Evidence[] => {
   const { exprs, call } = payloadOf(ctx, cls);
   if (exprs.length === 0) return [];
   const kinds = exprs.map((e) => exprKindOf(e, ctx.language));
-  if (kinds.every((k) => k === 'literal')) {
+  // A shell given data on its stdin runs a literal script on that data (`im=$(cat); … $im`).
+  const stdinData =
+    cls === 'command-injection' && !!call && call.argTexts.some((a) => STDIN_DATA.test(a));
+  if (kinds.every((k) => k === 'literal') && !stdinData) {
     const params = cls === 'sql-injection' && call && call.argTexts.length > 1;
     return [
       {
@@ -201,5 +209,5 @@ export const sinkSignals = (ctx: CodeContext, cls: string): Evidence[] => {
       detail: `The ${cls === 'sql-injection' ? 'query' : 'command'} is assembled from non-literal parts by concatenation or formatting.`,
       weight: WEIGHTS.builtFromInput,
     });
-  return out;
+  return stdinData ? out.filter((e) => e.signal !== 'constant_value') : out;
 };
