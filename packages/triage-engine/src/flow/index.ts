@@ -306,6 +306,7 @@ const protoSink = (root: Node, sink: Node, fn: Node | null): ProtoSink | null =>
     deep: chain.links >= 3 || recursive || walk,
     objects: new Map(chain.keys.map((k, i) => [k.text(), chain.objects[i]!.text()])),
     direct: chain.links === 1 ? chain.base : null,
+    walkOnly: walk && !recursive && chain.links < 3,
   };
 };
 
@@ -933,6 +934,9 @@ const runTo = (
         cls,
         cls === 'prototype-pollution' ? root.text() : '',
       );
+      // The objects the caller passes are where a walk starts: plain until it descends.
+      if (cls === 'prototype-pollution')
+        for (const [k, v] of env) if (k !== 'arguments') env.set(k, { ...v, plain: true });
       const body = fn.field('body');
       if (!body) return { ip, failed: 'the enclosing function has no body' };
       if (body.kind() === 'block' || body.kind() === 'statement_block') execBlock(ip, body, env);

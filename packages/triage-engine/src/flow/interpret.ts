@@ -348,6 +348,8 @@ export interface Interp {
   modules: Map<string, string>;
   /** A guard is being tried with a prototype key in place (see `refinedProto`). */
   tryingProto?: boolean;
+  /** Inside a callback run for its effects: a `return` ends one call, like `continue`. */
+  returnTo?: ExitFrame | undefined;
 }
 
 interface ExitFrame {
@@ -368,6 +370,11 @@ export interface ProtoSink {
   objects: Map<string, string>;
   /** The object directly written when the chain has one link, else null. */
   direct: Node | null;
+  /**
+   * The write descends only by a walk `obj = obj[key]` (no recursion, fewer than three links):
+   * when the object written is known to be plain there, a key kept from `__proto__` is enough.
+   */
+  walkOnly?: boolean;
 }
 
 /** The keys that reach Object.prototype: `o.__proto__`, `o.constructor.prototype`. */
@@ -742,7 +749,12 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
         /^(-|\*|\/|\/\/|\*\*|<<|>>|>>>|&|\||\^)$/.test(op) &&
         !(op === '*' && (typeof a.value === 'string' || typeof b.value === 'string'))
       )
-        return value === undefined ? clean(at('constant')) : constant(value, at('constant'));
+        return value === undefined
+          ? {
+              ...clean(at('constant')),
+              ...(ip.family === 'javascript' ? { typeOf: 'number' } : {}),
+            }
+          : constant(value, at('constant'));
       const out = withStep(join(a, b), at('propagate'));
       return value === undefined
         ? { level: out.level, steps: out.steps, ...(out.reason ? { reason: out.reason } : {}) }
@@ -816,9 +828,10 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
       const elems = named(n)
         .filter((c) => !/comment/.test(c.kind()))
         .map((c) => ev(ip, c, env));
+      const fresh = ip.proto && k === 'array' ? { plain: true } : {};
       if (named(n).some((c) => /splat|spread/.test(c.kind())))
-        return withStep(joinAll(elems, clean(at('constant'))), at('container'));
-      return { ...joinAll(elems, clean(at('constant'))), elems };
+        return { ...withStep(joinAll(elems, clean(at('constant'))), at('container')), ...fresh };
+      return { ...joinAll(elems, clean(at('constant'))), elems, ...fresh };
     }
     case 'array_creation_expression': {
       const init = named(n).find((c) => c.kind() === 'array_initializer');
@@ -844,7 +857,8 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
         }
       }
       const all = joinAll([...keys.values(), ...(rest ? [rest] : [])], clean(at('constant')));
-      return rest ? { level: all.level, steps: all.steps } : { ...all, keys };
+      const fresh = ip.proto ? { plain: true } : {};
+      return rest ? { level: all.level, steps: all.steps, ...fresh } : { ...all, keys, ...fresh };
     }
     case 'list_comprehension':
     case 'set_comprehension':
@@ -930,7 +944,7 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
         if (body?.kind() === 'block' || body?.kind() === 'statement_block')
           execBlock(ip, body, inner);
         else if (body) ev(ip, body, inner);
-      }
+      } else if (ip.proto && n.parent()?.kind() === 'arguments') runForEffects(ip, n, env);
       return clean(at('constant'));
     }
     case 'keyword_argument':
@@ -1006,11 +1020,15 @@ const member = (ip: Interp, n: Node, env: Env): Val => {
   const base = ev(ip, obj, env);
   if (base.keys?.has(prop))
     return withStep(base.keys.get(prop)!, step(lineOf(n), 'container', text));
-  if (prop === 'length') return clean(step(lineOf(n), 'constant', text));
+  if (prop === 'length') return { ...clean(step(lineOf(n), 'constant', text)), typeOf: 'number' };
   const c = contents(base);
-  return c.level === CLEAN
-    ? clean(step(lineOf(n), 'constant', text))
-    : withStep(c, step(lineOf(n), 'propagate', text));
+  const out =
+    c.level === CLEAN
+      ? clean(step(lineOf(n), 'constant', text))
+      : withStep(c, step(lineOf(n), 'propagate', text));
+  if (!out.plain || !(PROTO_KEYS as readonly string[]).includes(prop)) return out;
+  const { plain: _plain, ...rest } = out;
+  return rest;
 };
 
 const subscript = (ip: Interp, n: Node, env: Env): Val => {
@@ -1030,7 +1048,43 @@ const subscript = (ip: Interp, n: Node, env: Env): Val => {
   // object (`constructor`: the Object function; `__proto__`, `prototype`: an object).
   if (ip.tryingProto && typeof idx.value === 'string' && PROTO_TYPE[idx.value])
     return { ...clean(step(lineOf(n), 'constant', n.text())), typeOf: PROTO_TYPE[idx.value] };
+  if (ip.proto) {
+    // An element this function just created (`o[k] = {}`) or checked to be an object.
+    const slot = env.get(slotKey(n.text()));
+    if (slot) return withStep(slot, step(lineOf(n), 'container', n.text()));
+    const v = element(base, idx.value, step(lineOf(n), 'container', n.text()));
+    if (plainStep(base, idx)) return { ...v, plain: true };
+    // Only an element known by its constant key keeps what is known of it.
+    const exact = idx.value !== undefined && idx.value !== null && (base.elems || base.keys);
+    if (!v.plain || exact) return v;
+    const { plain: _plain, ...rest } = v;
+    return rest;
+  }
   return element(base, idx.value, step(lineOf(n), 'container', n.text()));
+};
+
+/**
+ * A descent `base[key]` that cannot land on a function or a prototype: from a plain object by a
+ * key kept from `__proto__` and `constructor` (the only inherited property of a plain object that
+ * leads to a function with a `prototype`), or by a number (an element of an array).
+ */
+const plainStep = (base: Val, idx: Val): boolean =>
+  typeof idx.value === 'number' ||
+  idx.typeOf === 'number' ||
+  Boolean(
+    base.plain &&
+    ((idx.excluded?.has('__proto__') && idx.excluded.has('constructor')) ||
+      (typeof idx.value === 'string' && !(PROTO_KEYS as readonly string[]).includes(idx.value))),
+  );
+
+/** The environment key of an element `o[k]` (prototype pollution: what it was set to or found). */
+export const slotKey = (text: string): string => `\u0000${text.replace(/\s+/g, '')}`;
+
+/** Forgets the elements known of `name` (as the object or in the key) once it is reassigned. */
+const forgetSlots = (env: Env, name: string): void => {
+  const word = new RegExp(`(^|[^\\w$])${name.replace(/[$]/g, '\\$')}($|[^\\w$])`);
+  for (const k of [...env.keys()])
+    if (k.startsWith('\u0000') && word.test(k.slice(1))) env.delete(k);
 };
 
 const PROTO_TYPE: Record<string, string> = {
@@ -1289,6 +1343,27 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
   if (SOCKET_READ.test(c.name)) return { level: INPUT, steps: [s('source')] };
   const recvVal = early ?? (c.receiver ? ev(ip, c.receiver, env) : null);
   const canonical = canonicalCallee(ip, c.text);
+  // arr.filter(pred): only the elements pred accepts are left; a prototype key it refuses is not.
+  if (ip.proto && c.name === 'filter' && recvVal && c.args[0]) {
+    const pred = CALLBACK_ARG.has(c.args[0].kind())
+      ? c.args[0]
+      : c.args[0].kind() === 'identifier'
+        ? (ip.functions.get(c.args[0].text()) ?? null)
+        : null;
+    const refused = pred ? PROTO_KEYS.filter((key) => refuses(ip, pred, key, line)) : [];
+    if (refused.length) {
+      const base = contents(recvVal);
+      return {
+        level: base.level,
+        steps: [
+          ...base.steps,
+          step(line, 'branch', `${n.text()} keeps no ${refused.join(', ')}`),
+        ].slice(-14),
+        ...(base.reason ? { reason: base.reason } : {}),
+        excluded: new Set([...(base.excluded ?? []), ...refused]),
+      };
+    }
+  }
   // Objects without Object.prototype: no key written into them reaches it.
   if (/^Object\.create$/.test(canonical) && args[0]?.value === null)
     return { ...clean(s('constant')), noProto: true };
@@ -1382,6 +1457,15 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
     }
     if (MUTATORS.has(c.name) && recvKey && !recvVal.elems && !recvVal.keys && c.name !== 'append') {
       env.set(recvKey, withStep(joinAll([recvVal, ...args], recvVal), s('container')));
+      // Taking an element out of a container of unknown shape gives one of its elements.
+      if (/^(pop|shift|poll|removeFirst|removeLast|splice|popleft)$/.test(c.name)) {
+        const taken = withStep(contents(recvVal), s('container'));
+        return {
+          level: taken.level,
+          steps: taken.steps,
+          ...(taken.reason ? { reason: taken.reason } : {}),
+        };
+      }
       return clean(s('container'));
     }
   }
@@ -1500,6 +1584,111 @@ const CALLBACK_BINDERS = new Set([
   'reduceRight',
 ]);
 const CALLBACK_ARG = new Set(['arrow_function', 'function_expression', 'function']);
+
+/** True when the predicate `fn` returns a falsy constant for `key` (a filter drops it). */
+const refuses = (ip: Interp, fn: Node, key: string, line: number): boolean => {
+  const body = fn.field('body');
+  if (ip.depth >= 2 || !body) return false;
+  const env: Env = new Map();
+  paramsOf(fn).forEach((p, i) =>
+    env.set(
+      p.name,
+      i === 0 ? constant(key, step(line, 'constant', key)) : clean(step(line, 'constant', p.name)),
+    ),
+  );
+  const sub = runNested(ip, body, env, { tryingProto: true, callbackParams: undefined });
+  if (sub.unsupported) return false;
+  const v = joinAll(sub.returns, constant(null, step(line, 'constant', fn.text())));
+  return v.value !== undefined && !truthy(v.value);
+};
+
+/** The outer variables a callback assigns (not its parameters nor its own declarations). */
+const outerAssigned = (fn: Node, env: Env): string[] => {
+  const own = new Set(paramsOf(fn).map((p) => p.name));
+  for (const d of fn.findAll({ rule: { kind: 'variable_declarator' } }))
+    if (d.field('name')?.kind() === 'identifier') own.add(d.field('name')!.text());
+  const out = new Set<string>();
+  for (const a of fn.findAll({
+    rule: { any: [{ kind: 'assignment_expression' }, { kind: 'augmented_assignment_expression' }] },
+  })) {
+    const left = a.field('left');
+    if (left?.kind() === 'identifier' && !own.has(left.text()) && env.has(left.text()))
+      out.add(left.text());
+  }
+  return [...out];
+};
+
+/**
+ * A callback that does not hold the sink but assigns variables around it (`keys.forEach(k => {
+ * o = o[k] })`): run for what it leaves in them, as a loop (it may be called any number of
+ * times), its parameters bound as the array iterators bind them; `return` ends one call.
+ */
+const runForEffects = (ip: Interp, fn: Node, env: Env): void => {
+  const assigned = outerAssigned(fn, env);
+  if (assigned.length === 0) return;
+  const body = fn.field('body');
+  const line = lineOf(fn);
+  const forget = () => {
+    for (const name of assigned)
+      env.set(name, unknown(`${name} is set by a callback`, step(line, 'unknown', name)));
+    for (const k of [...env.keys()]) if (k.startsWith('\u0000')) env.delete(k);
+  };
+  if (!body || ip.depth >= 2) return forget();
+  const call = fn.parent()?.parent();
+  const c = call ? calleeOf(call) : null;
+  const recv =
+    c?.receiver && CALLBACK_BINDERS.has(c.name) && c.name !== 'then'
+      ? contents(quietly(ip, c.receiver, env))
+      : null;
+  const params = paramsOf(fn);
+  const frame: ExitFrame = { loop: true, breaks: [], continues: [] };
+  const sub: Interp = {
+    ...ip,
+    sink: null,
+    sinkIsExpression: false,
+    sinkArgs: [],
+    hits: [],
+    notes: [],
+    returns: [],
+    deadSink: null,
+    unsupported: null,
+    depth: ip.depth + 1,
+    exits: [frame],
+    callbackParams: undefined,
+    returnTo: frame,
+  };
+  let cur: Env = new Map(env);
+  for (let i = 0; i < 3; i++) {
+    const e: Env = new Map(cur);
+    params.forEach((p, j) =>
+      e.set(
+        p.name,
+        j === 0 && recv
+          ? withStep(recv, step(line, 'assign', p.decl.text()))
+          : j === 1 && recv
+            ? clean(step(line, 'constant', p.name))
+            : unknown(`callback parameter ${p.name}`, step(line, 'parameter', p.decl.text())),
+      ),
+    );
+    frame.continues = [];
+    let after: Env | null =
+      body.kind() === 'statement_block' ? execBlock(sub, body, e) : (ev(sub, body, e), e);
+    for (const cont of frame.continues) after = joinEnv(after, cont);
+    const next = joinEnv(cur, after) ?? cur;
+    if (sameEnv(next, cur)) break;
+    cur = next;
+  }
+  for (const name of assigned) {
+    const v = cur.get(name);
+    if (v) env.set(name, v);
+  }
+  for (const k of [...env.keys()])
+    if (k.startsWith('\u0000')) {
+      const v = cur.get(k);
+      if (v) env.set(k, v);
+      else env.delete(k);
+    }
+};
 
 /**
  * Path normalisation per language: the result holds no `..` segment. Node's `path.join`
@@ -1652,6 +1841,7 @@ const runNested = (ip: Interp, body: Node, env: Env, extra: Partial<Interp>): In
     depth: ip.depth + 1,
     deadSink: null,
     unsupported: null,
+    returnTo: undefined,
     ...extra,
   };
   if (body.kind() !== 'block' && body.kind() !== 'statement_block')
@@ -1755,25 +1945,39 @@ const protoKeys = (ip: Interp, proto: ProtoSink, vals: Val[], env: Env): Val[] =
             ].slice(-14),
           },
     );
+  // A walk that only ever stepped into plain objects (never a function, never a prototype): the
+  // object written is not a prototype, so the key only has to be kept from `__proto__`.
+  const deep = proto.deep && !(proto.walkOnly && direct?.plain);
+  const plainNote =
+    proto.deep && !deep
+      ? [
+          step(
+            line,
+            'branch',
+            `${proto.direct!.text()} is a plain object here: every descent of the walk refused functions and prototypes`,
+          ),
+        ]
+      : [];
   return vals.map((v, i) => {
     if (v.level === CLEAN) return v;
     const key = ip.sinkArgs[i]?.text() ?? 'the key';
-    if (protoSafe(v.excluded, proto.deep))
+    if (protoSafe(v.excluded, deep))
       return {
         level: CLEAN,
         steps: [
           ...v.steps,
+          ...plainNote,
           step(
             line,
             'sanitizer',
-            `${key} cannot be ${PROTO_KEYS.filter((k) => v.excluded?.has(k)).join(', ')} here${proto.deep ? ' (a write that can descend)' : ''}`,
+            `${key} cannot be ${PROTO_KEYS.filter((k) => v.excluded?.has(k)).join(', ')} here${deep ? ' (a write that can descend)' : ''}`,
           ),
         ].slice(-14),
       };
     // Kept from __proto__ only, in a write that can descend: `constructor.prototype` reaches
     // Object.prototype when the descent enters the Object function, which depends on type
     // checks on the target (`typeof target[key] === 'object'`) the reconstruction does not read.
-    if (v.excluded?.has('__proto__') && proto.deep)
+    if (v.excluded?.has('__proto__') && deep)
       return {
         level: UNKNOWN,
         steps: [
@@ -1820,6 +2024,7 @@ const assign = (ip: Interp, target: Node, v: Val, env: Env, at: Node): void => {
   const k = target.kind();
   const line = lineOf(at);
   const key = keyOf(target);
+  if (key && ip.proto) forgetSlots(env, key);
   if (key) {
     const old = env.get(key);
     const s =
@@ -1843,6 +2048,13 @@ const assign = (ip: Interp, target: Node, v: Val, env: Env, at: Node): void => {
       env,
     );
     const objKey = obj ? keyOf(obj) : null;
+    if (ip.proto && obj) {
+      // The element written is known until the object or the key changes; the other elements
+      // of the same object may alias it.
+      const prefix = slotKey(`${obj.text()}[`);
+      for (const k of [...env.keys()]) if (k.startsWith(prefix)) env.delete(k);
+      env.set(slotKey(target.text()), withStep(v, step(line, 'assign', at.text())));
+    }
     if (!objKey) return;
     const base = ev(ip, obj, env);
     const s = step(line, 'container', at.text());
@@ -1869,6 +2081,8 @@ const assign = (ip: Interp, target: Node, v: Val, env: Env, at: Node): void => {
         objKey,
         withStep({ level: join(contents(base), v).level, steps: join(contents(base), v).steps }, s),
       );
+    // Writing into an object leaves it the same object.
+    if (ip.proto && base.plain) env.set(objKey, { ...env.get(objKey)!, plain: true });
     return;
   }
   if (k === 'attribute' || k === 'member_expression' || k === 'field_access') {
@@ -2015,6 +2229,7 @@ const quietly = (ip: Interp, n: Node, env: Env): Val => {
     deadSink: null,
     unsupported: null,
     callbackParams: undefined,
+    returnTo: undefined,
   };
   return ev(sub, n, env);
 };
@@ -2087,6 +2302,21 @@ const refinedProto = (ip: Interp, cond: Node, env: Env, outcome: boolean): Env =
     });
   };
   own(cond, outcome);
+  // Elements the guard leaves known to be plain objects (`typeof o[k] === 'object'` with `k`
+  // kept from `__proto__`): a later `o = o[k]` descends into a plain object.
+  if (ip.proto && ip.lang !== 'python') {
+    const seen = new Set<string>();
+    const subs = [cond, ...cond.findAll({ rule: { kind: 'subscript_expression' } })].filter(
+      (x) => x.kind() === 'subscript_expression',
+    );
+    for (const sub of subs) {
+      const key = slotKey(sub.text());
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const v = quietly(ip, sub, out);
+      if (v.plain) out.set(key, v);
+    }
+  }
   return out;
 };
 
@@ -2702,6 +2932,7 @@ export const exec = (ip: Interp, n: Node, env: Env): Env | null => {
       if (first?.kind() === 'expression_list')
         for (const x of named(first).slice(1)) ev(ip, x, env);
       if (k === 'return_statement') ip.returns.push(v);
+      if (k === 'return_statement' && ip.returnTo) ip.returnTo.continues.push(new Map(env));
       return null;
     }
     case 'break_statement':

@@ -65,7 +65,18 @@ export interface Val {
   json?: boolean;
   /** What `typeof` gives for the value, when known without its constant. */
   typeOf?: string;
+  /**
+   * Prototype pollution: an object reached without stepping into a function or a prototype (a
+   * fresh literal, the object the caller passed, or a descent by a key kept from `__proto__` and
+   * `constructor`, or by a number). Writing into it with a key kept from `__proto__` cannot reach
+   * Object.prototype, however deep the walk that led to it.
+   */
+  plain?: boolean;
 }
+
+/** A primitive constant is never a function nor a prototype. */
+const plainish = (v: Val): boolean =>
+  Boolean(v.plain) || (v.value !== undefined && !v.keys && !v.elems);
 
 /** The facts a value carries besides its level (kept by a join when both sides agree). */
 const factsOf = (v: Val, proto = true): Partial<Val> => ({
@@ -74,6 +85,7 @@ const factsOf = (v: Val, proto = true): Partial<Val> => ({
   ...(v.normalized ? { normalized: v.normalized } : {}),
   ...(v.relativeOf ? { relativeOf: v.relativeOf } : {}),
   ...(v.json ? { json: true } : {}),
+  ...(proto && v.plain ? { plain: true } : {}),
 });
 
 const union = (a: readonly string[], b: readonly string[]): string[] => [...new Set([...a, ...b])];
@@ -89,6 +101,7 @@ const joinFacts = (a: Val, b: Val): Partial<Val> => {
   if (a.normalized && b.normalized) out.normalized = union(a.normalized, b.normalized);
   if (a.relativeOf && b.relativeOf) out.relativeOf = union(a.relativeOf, b.relativeOf);
   if (a.json && b.json) out.json = true;
+  if (plainish(a) && plainish(b) && (a.plain || b.plain)) out.plain = true;
   return out;
 };
 
@@ -142,6 +155,7 @@ export const join = (a: Val, b: Val): Val => {
       ...(hi.reason ? { reason: hi.reason } : {}),
       ...factsOf(hi, false),
       ...(a.noProto && b.noProto ? { noProto: true } : {}),
+      ...(plainish(a) && plainish(b) && (a.plain || b.plain) ? { plain: true } : {}),
     };
   }
   const out: Val = { level: a.level, steps: mergeSteps(a.steps, b.steps), ...joinFacts(a, b) };
@@ -173,6 +187,8 @@ export const joinEnv = (a: Env | null, b: Env | null): Env | null => {
     const x = a.get(k);
     out.set(k, x ? join(x, v) : v);
   }
+  // What is known of an element `o[k]` (keys starting with NUL) must hold on both paths.
+  for (const k of out.keys()) if (k.startsWith('\u0000') && !(a.has(k) && b.has(k))) out.delete(k);
   return out;
 };
 
@@ -186,7 +202,8 @@ export const sameEnv = (a: Env | null, b: Env | null): boolean => {
       w.level !== v.level ||
       w.value !== v.value ||
       w.excluded?.size !== v.excluded?.size ||
-      Boolean(w.normalized) !== Boolean(v.normalized)
+      Boolean(w.normalized) !== Boolean(v.normalized) ||
+      Boolean(w.plain) !== Boolean(v.plain)
     )
       return false;
   }

@@ -1,0 +1,285 @@
+import { describe, expect, it } from 'vitest';
+import { reconstructFlow } from '../src/flow/index.js';
+
+// Prototype pollution: keys kept by a filter, keys renamed by a helper, and walks that cannot
+// step into a function (`constructor`) or a prototype. Each guarded case sits beside near
+// misses that must stay reachable: a filter or guard that lets `__proto__` through, a type check
+// that lets functions in, the guard after the write, a guard on another variable.
+const at = (text: string, marker: string) =>
+  text.split('\n').findIndex((l) => l.includes(marker)) + 1;
+const pp = (lines: string[], marker: string, uri = 'lib/index.js') => {
+  const text = lines.join('\n');
+  return reconstructFlow({
+    uri,
+    text,
+    line: at(text, marker),
+    endLine: null,
+    cls: 'prototype-pollution',
+  })!;
+};
+const pathText = (r: { path: { code: string }[] }) => r.path.map((s) => s.code).join(' | ');
+
+const setter = (filter: string, extra: string[] = []) => [
+  "'use strict';",
+  '',
+  "var isObject = require('is-extendable');",
+  '',
+  'module.exports = function(obj, prop, val) {',
+  "\tvar keys = prop.split('.')" + filter + ';',
+  '\tvar len = keys.length;',
+  '\tvar idx = -1;',
+  '\tvar current = obj;',
+  '',
+  '\twhile (++idx < len) {',
+  '\t\tvar key = keys[idx];',
+  '\t\tif (idx !== len - 1) {',
+  '\t\t\tif (!isObject(current[key])) {',
+  '\t\t\t\tcurrent[key] = {};',
+  '\t\t\t}',
+  '\t\t\tcurrent = current[key];',
+  '\t\t\tcontinue;',
+  '\t\t}',
+  '\t\tcurrent[key] = val;',
+  '\t}',
+  '\treturn obj;',
+  '};',
+  ...extra,
+];
+
+describe('prototype pollution: keys kept by a filter', () => {
+  it('when the path segments are filtered by a same-file function refusing the three keys, then the walk is guarded', () => {
+    const r = pp(
+      setter('.filter(isValidKey)', [
+        '',
+        'function isValidKey(key) {',
+        "\treturn key !== '__proto__' && key !== 'constructor' && key !== 'prototype';",
+        '}',
+      ]),
+      '\t\tcurrent[key] = val;',
+    );
+    expect(r.outcome).toBe('no-source');
+    expect(r.sanitized).toBe(true);
+    expect(pathText(r)).toMatch(/keeps no __proto__, constructor, prototype/);
+  });
+
+  it('when the filter is an arrow with a blocklist of the three keys, then it is guarded too', () => {
+    const r = pp(
+      setter(".filter((k) => !['__proto__', 'constructor', 'prototype'].includes(k))"),
+      '\t\tcurrent[key] = val;',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when the filter only drops empty segments, then __proto__ passes it', () => {
+    const r = pp(setter('.filter(Boolean)'), '\t\tcurrent[key] = val;');
+    expect(r.outcome).toBe('input');
+  });
+
+  it('when the filter refuses __proto__ only, then a deep walk still reaches constructor.prototype', () => {
+    const r = pp(
+      setter(".filter(function (k) { return k !== '__proto__' })"),
+      '\t\tcurrent[key] = val;',
+    );
+    expect(r.outcome).not.toBe('no-source');
+  });
+
+  it('when the keys of a filtered array are iterated with for…of in ESM, then they are guarded', () => {
+    const r = pp(
+      [
+        "const BLOCKED = new Set(['__proto__', 'constructor', 'prototype'])",
+        '',
+        'export function assignAll(target, source) {',
+        '  for (const name of Object.keys(source).filter((n) => !BLOCKED.has(n))) {',
+        '    target[name] = source[name]',
+        '  }',
+        '  return target',
+        '}',
+      ],
+      'target[name] = source[name]',
+      'src/assign.mjs',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+});
+
+describe('prototype pollution: a key renamed by a same-file helper', () => {
+  const lines = (helper: string[]) => [
+    'function setKey (obj, key, value) {',
+    '\tkey = sanitizeKey(key)',
+    '\tobj[key] = value',
+    '}',
+    '',
+    ...helper,
+    '',
+    'module.exports = setKey',
+  ];
+
+  it('when the helper maps __proto__ to another name with an early return, then the write is guarded', () => {
+    const r = pp(
+      lines([
+        'function sanitizeKey (key) {',
+        "\tif (key === '__proto__') return '___proto___'",
+        '\treturn key',
+        '}',
+      ]),
+      'obj[key] = value',
+    );
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(/key is not __proto__/);
+  });
+
+  it('when the helper maps another name instead, then __proto__ comes through', () => {
+    const r = pp(
+      lines([
+        'function sanitizeKey (key) {',
+        "\tif (key === 'proto') return '_proto'",
+        '\treturn key',
+        '}',
+      ]),
+      'obj[key] = value',
+    );
+    expect(r.outcome).toBe('input');
+  });
+});
+
+describe('prototype pollution: a walk that refuses functions', () => {
+  // yargs-parser's shape: the descent happens only into objects (a non-object is replaced by
+  // an array holding a fresh object), each key renamed away from __proto__.
+  const walk = (guard: string, keyFix: string) => [
+    'function sanitizeKey (key) {',
+    "\tif (key === '__proto__') return '___proto___'",
+    '\treturn key',
+    '}',
+    '',
+    'function setKey (obj, keys, value) {',
+    '\tvar o = obj',
+    '',
+    '\tkeys.slice(0, -1).forEach(function (key) {',
+    `\t\tkey = ${keyFix}`,
+    '',
+    `\t\tif (${guard}) {`,
+    '\t\t\to[key] = [o[key], {}]',
+    '\t\t\to = o[key][o[key].length - 1]',
+    '\t\t} else {',
+    '\t\t\to = o[key]',
+    '\t\t}',
+    '\t})',
+    '',
+    `\tconst key = ${keyFix.replace('key)', 'keys[keys.length - 1])')}`,
+    '\to[key] = value',
+    '}',
+    '',
+    'module.exports = setKey',
+  ];
+
+  it('when the descent is taken only if typeof o[key] is object, then only __proto__ has to be kept out', () => {
+    const r = pp(
+      walk("typeof o[key] !== 'object' || Array.isArray(o[key])", 'sanitizeKey(key)'),
+      '\to[key] = value',
+    );
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(/o is a plain object here/);
+  });
+
+  it('when functions are let through the type check, then constructor.prototype is reachable', () => {
+    const r = pp(
+      walk("typeof o[key] !== 'object' && typeof o[key] !== 'function'", 'sanitizeKey(key)'),
+      '\to[key] = value',
+    );
+    expect(r.outcome).not.toBe('no-source');
+  });
+
+  it('when the keys are not renamed away from __proto__, then the walk can land on Object.prototype', () => {
+    const r = pp(
+      walk("typeof o[key] !== 'object' || Array.isArray(o[key])", 'String(key)'),
+      '\to[key] = value',
+    );
+    expect(r.outcome).not.toBe('no-source');
+  });
+
+  const created = (check: string, order: 'before' | 'after' = 'before') => [
+    'export function setPath(target, path, value) {',
+    "  const parts = path.split('.')",
+    '  let node = target',
+    '  for (let i = 0; i < parts.length - 1; i++) {',
+    '    const part = parts[i]',
+    "    if (part === '__proto__') throw new Error('bad path')",
+    ...(order === 'before' ? [`    if (${check}) node[part] = {}`, '    node = node[part]'] : []),
+    ...(order === 'after' ? ['    node = node[part]', `    if (${check}) node[part] = {}`] : []),
+    '  }',
+    '  const last = parts[parts.length - 1]',
+    "  if (last === '__proto__') throw new Error('bad path')",
+    '  node[last] = value',
+    '}',
+  ];
+
+  it('when a part that is not an object is replaced by {} before the descent, then the walk stays in plain objects', () => {
+    const r = pp(
+      created("typeof node[part] !== 'object' || node[part] === null"),
+      'node[last] = value',
+      'src/set-path.ts',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when the replacement lets functions stay, then the descent can enter the Object function', () => {
+    const r = pp(
+      created('node[part] === undefined || node[part] === null'),
+      'node[last] = value',
+      'src/set-path.ts',
+    );
+    expect(r.outcome).not.toBe('no-source');
+  });
+
+  it('when the object check comes after the descent, then it protects nothing', () => {
+    const r = pp(
+      created("typeof node[part] !== 'object'", 'after'),
+      'node[last] = value',
+      'src/set-path.ts',
+    );
+    expect(r.outcome).not.toBe('no-source');
+  });
+
+  it('when the type check tests another variable, then the descent is not checked', () => {
+    const r = pp(
+      [
+        'export function setPath(target, path, value) {',
+        "  const parts = path.split('.')",
+        '  let node = target',
+        '  for (let i = 0; i < parts.length - 1; i++) {',
+        '    const part = parts[i]',
+        "    if (part === '__proto__') throw new Error('bad path')",
+        "    if (typeof value !== 'object') node[part] = {}",
+        '    node = node[part]',
+        '  }',
+        '  const last = parts[parts.length - 1]',
+        "  if (last === '__proto__') throw new Error('bad path')",
+        '  node[last] = value',
+        '}',
+      ],
+      'node[last] = value',
+      'src/set-path.ts',
+    );
+    expect(r.outcome).not.toBe('no-source');
+  });
+
+  it('when the walk is an unguarded callback assigning the outer variable, then it is not called plain', () => {
+    const r = pp(
+      [
+        'function set (obj, path, value) {',
+        "\tvar keys = path.split('.')",
+        '\tvar last = keys.pop()',
+        "\tif (last === '__proto__') return",
+        '\tvar o = obj',
+        '\tkeys.forEach(function (k) {',
+        '\t\to = o[k] = o[k] || {}',
+        '\t})',
+        '\to[last] = value',
+        '}',
+        'module.exports = set',
+      ],
+      'o[last] = value',
+    );
+    expect(r.outcome).not.toBe('no-source');
+  });
+});
