@@ -373,8 +373,43 @@ const pathBuilt = (root: Node, lang: FlowLanguage, n: Node): Sink | null => {
         cls: 'path-traversal',
       });
       if (found && found.args.some((a) => namesOf(a).includes(name))) uses.push(found);
+      else if (!found) {
+        // A writer or stream constructed with the path as an option (`Writer({ path: p })`,
+        // `new Stream({ file: p })`): the file it opens is the path.
+        const option = pathOption(site, name);
+        if (option)
+          uses.push({
+            sink: site,
+            args: [option],
+            callee: calleeOf(site)?.text ?? '',
+            expression: false,
+          });
+      }
     }
   return uses.length ? { ...self, uses } : self;
+};
+
+const PATH_OPTION = /^(path|file|filename|fileName|filePath|filepath|dest|destination)$/;
+
+/** The value of a path option reading `name` in an object passed to a call, or null. */
+const pathOption = (site: Node, name: string): Node | null => {
+  const c = calleeOf(site);
+  if (!c) return null;
+  for (const a of c.args) {
+    if (a.kind() !== 'object') continue;
+    for (const p of named(a)) {
+      if (
+        p.kind() === 'shorthand_property_identifier' &&
+        p.text() === name &&
+        PATH_OPTION.test(name)
+      )
+        return p;
+      const key = p.kind() === 'pair' ? p.field('key')?.text().replace(/['"]/g, '') : undefined;
+      const value = p.kind() === 'pair' ? p.field('value') : null;
+      if (key && value && PATH_OPTION.test(key) && namesOf(value).includes(name)) return value;
+    }
+  }
+  return null;
 };
 
 const namesOf = (n: Node): string[] =>
