@@ -90,3 +90,89 @@ describe('path traversal: the check and early exit inside the callback that buil
     expect(r.outcome).toBe('no-source');
   });
 });
+
+describe('path traversal: normalising a path that starts with / before joining it under a root', () => {
+  const server = (prep: string[], join = 'path.join(root, p)') => [
+    "var path = require('path')",
+    "var fs = require('fs')",
+    '',
+    'module.exports = function serve (root) {',
+    '\treturn function (req, res) {',
+    '\t\tvar u = decodeURIComponent(req.url.split("?")[0])',
+    ...prep,
+    `\t\tvar file = ${join}`,
+    '\t\tfs.createReadStream(file).pipe(res)',
+    '\t}',
+    '}',
+  ];
+
+  it('when a leading slash is added if missing and the path is normalised, then the join stays under the root', () => {
+    const r = pt(
+      server(["\t\tif (u.charAt(0) !== '/') u = '/' + u", '\t\tvar p = path.normalize(u)']),
+      'fs.createReadStream(file)',
+      'lib/serve.js',
+    );
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(/normalised from a path starting with \//);
+  });
+
+  it('when the slash is concatenated in the normalize call (ESM, posix), then it stays under the root too', () => {
+    const r = pt(
+      [
+        "import { posix } from 'node:path'",
+        "import { readFile } from 'node:fs/promises'",
+        '',
+        'export async function load(root, name) {',
+        "  const rel = posix.normalize('/' + name)",
+        '  return readFile(posix.join(root, rel))',
+        '}',
+      ],
+      'readFile(',
+      'src/load.mjs',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when x[0] is checked for a slash with an early return, then the normalised path is contained', () => {
+    const r = pt(
+      server(["\t\tif (u[0] !== '/') return res.end()", '\t\tvar p = path.normalize(u)']),
+      'fs.createReadStream(file)',
+      'lib/serve.js',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when the path normalised is not known to start with /, then .. survives and the finding stays', () => {
+    const r = pt(
+      server(['\t\tvar p = path.normalize(u)']),
+      'fs.createReadStream(file)',
+      'lib/serve.js',
+    );
+    expect(r.outcome).toBe('input');
+  });
+
+  it('when the slash check is on another variable, then the normalised path is not contained', () => {
+    const r = pt(
+      server([
+        '\t\tvar v = req.query.v',
+        "\t\tif (v.charAt(0) !== '/') v = '/' + v",
+        '\t\tvar p = path.normalize(u)',
+      ]),
+      'fs.createReadStream(file)',
+      'lib/serve.js',
+    );
+    expect(r.outcome).toBe('input');
+  });
+
+  it('when the normalised path is rewritten afterwards, then it is not contained any more', () => {
+    const r = pt(
+      server([
+        "\t\tif (u.charAt(0) !== '/') u = '/' + u",
+        "\t\tvar p = path.normalize(u).replace(/\\\\/g, '/')",
+      ]),
+      'fs.createReadStream(file)',
+      'lib/serve.js',
+    );
+    expect(r.outcome).toBe('input');
+  });
+});

@@ -756,8 +756,18 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
             }
           : constant(value, at('constant'));
       const out = withStep(join(a, b), at('propagate'));
+      // '/' + x starts with a slash whatever x holds.
+      const rooted =
+        op === '+' && (a.rooted || (typeof a.value === 'string' && a.value.startsWith('/')))
+          ? { rooted: true }
+          : {};
       return value === undefined
-        ? { level: out.level, steps: out.steps, ...(out.reason ? { reason: out.reason } : {}) }
+        ? {
+            level: out.level,
+            steps: out.steps,
+            ...(out.reason ? { reason: out.reason } : {}),
+            ...rooted,
+          }
         : { ...out, value };
     }
     case 'not_operator':
@@ -1386,11 +1396,38 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
     const names = [...(c.receiver && !moduleReceiver ? [c.receiver] : []), ...c.args].flatMap((a) =>
       namesIn(a),
     );
+    // normalize('/' + x), resolve('/', x): rooted and free of `..`, so it stays under a base.
+    const contained =
+      ip.family === 'javascript' &&
+      (/^path\.(posix\.)?normalize$/.test(canonical)
+        ? args.length === 1 && Boolean(args[0]!.rooted)
+        : /^path\.(posix\.)?resolve$/.test(canonical) &&
+          args.length === 2 &&
+          typeof args[0]!.value === 'string' &&
+          /^\/+$/.test(args[0]!.value));
+    // path.join(base, contained…): every piece after the base stays under it.
+    if (
+      ip.family === 'javascript' &&
+      FILE_CLASSES.has(ip.cls) &&
+      /^path\.(posix\.)?join$/.test(canonical) &&
+      args.length >= 2 &&
+      args[0]!.level !== INPUT &&
+      args.slice(1).every((a) => a.contained || a.level === CLEAN) &&
+      args.slice(1).some((a) => a.contained)
+    )
+      return clean(
+        step(
+          line,
+          'sanitizer',
+          `${n.text()} (the pieces joined to the base were normalised from a path starting with /: no .. is left to climb out)`,
+        ),
+      );
     return {
       level: all.level,
       steps: [...all.steps, s('propagate')].slice(-14),
       ...(all.reason ? { reason: all.reason } : {}),
       normalized: names,
+      ...(contained ? { contained: true, rooted: true } : {}),
     };
   }
   if (RELATIVE[ip.family]?.test(canonical) && c.args.length >= 2) {
@@ -2216,6 +2253,18 @@ const WILDCARD = /\.[*+]|\\S|\[\^/;
 /** A copy of `env` in which the values a guard checks are clean, given the guard's outcome. */
 const FILE_CLASSES = new Set(['path-traversal', 'file-inclusion']);
 
+/** `x.charAt(0)`, `x[0]`, `x.slice(0, 1)`, `x.substr(0, 1)`, `x.substring(0, 1)`: x, else null. */
+const firstCharOf = (n: Node): Node | null => {
+  if (n.kind() === 'subscript_expression')
+    return n.field('index')?.text() === '0' ? n.field('object') : null;
+  const c = calleeOf(n);
+  if (!c?.receiver) return null;
+  const args = c.args.map((a) => a.text());
+  if (c.name === 'charAt' && args.join() === '0') return c.receiver;
+  if (/^(slice|substr|substring)$/.test(c.name) && args.join() === '0,1') return c.receiver;
+  return null;
+};
+
 /** Evaluates `n` without recording anything (a guard tried with a constant in place). */
 const quietly = (ip: Interp, n: Node, env: Env): Val => {
   const sub: Interp = {
@@ -2333,6 +2382,19 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
   };
   const mark = (target: Node | null, how: string, c: Node) =>
     markKey(target ? keyOf(target) : null, how, c);
+  /** The value is known to start with `/` on this branch. */
+  const markRooted = (target: Node, c: Node) => {
+    const key = keyOf(target);
+    const old = key ? out.get(key) : undefined;
+    if (!key || !old || old.level === CLEAN) return;
+    out.set(
+      key,
+      withStep(
+        { ...old, rooted: true },
+        step(lineOf(c), 'branch', `${c.text()}: ${key} starts with /`),
+      ),
+    );
+  };
   /**
    * A file path checked to stay under a base: a sanitizer only when the path was normalised
    * first (`path.resolve`, `realpath`, `filepath.Clean` …); a prefix check on a raw path is
@@ -2391,6 +2453,19 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
         visit(c.field('right'), false);
         return;
       }
+      // x.charAt(0) === '/' / x[0] !== '/' (on the other branch): x starts with a slash.
+      if (/^(===|==|!==|!=)$/.test(op) && FILE_CLASSES.has(ip.cls)) {
+        const [l, r] = [c.field('left'), c.field('right')];
+        const first = [l, r].find((x) => x && firstCharOf(x));
+        const other = first === l ? r : l;
+        if (
+          first &&
+          other &&
+          ev(ip, other, env).value === '/' &&
+          (op.startsWith('=') ? truth : !truth)
+        )
+          markRooted(firstCharOf(first)!, c);
+      }
       // target.indexOf(root) === 0 (or !== 0 on the other branch): a prefix check.
       if (/^(===|==|!==|!=)$/.test(op) && FILE_CLASSES.has(ip.cls)) {
         const [l, r] = [c.field('left'), c.field('right')];
@@ -2436,6 +2511,15 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
     }
     const call = calleeOf(c);
     if (!call) return;
+    if (
+      truth &&
+      FILE_CLASSES.has(ip.cls) &&
+      call.name === 'startsWith' &&
+      call.receiver &&
+      call.args[0] &&
+      ev(ip, call.args[0], env).value === '/'
+    )
+      markRooted(call.receiver, c);
     // rel.startsWith('..') / strings.HasPrefix(rel, "..") found false.
     if (!truth && /^(startsWith|startswith)$/.test(call.name))
       relativeInside(call.receiver, call.args[0] ?? null, c);

@@ -72,7 +72,18 @@ export interface Val {
    * Object.prototype, however deep the walk that led to it.
    */
   plain?: boolean;
+  /** A string known to start with `/` (`'/' + x`, or past `if (x.charAt(0) !== '/') …`). */
+  rooted?: boolean;
+  /**
+   * `path.normalize` of a rooted path (or `path.resolve('/', x)`): it starts with `/` and holds
+   * no `..` segment, so joined under any base it stays under that base.
+   */
+  contained?: boolean;
 }
+
+/** A string starting with `/`: known so, or a constant that does. */
+const rootedish = (v: Val): boolean =>
+  Boolean(v.rooted) || (typeof v.value === 'string' && v.value.startsWith('/'));
 
 /** A primitive constant is never a function nor a prototype. */
 const plainish = (v: Val): boolean =>
@@ -86,6 +97,8 @@ const factsOf = (v: Val, proto = true): Partial<Val> => ({
   ...(v.relativeOf ? { relativeOf: v.relativeOf } : {}),
   ...(v.json ? { json: true } : {}),
   ...(proto && v.plain ? { plain: true } : {}),
+  ...(v.rooted ? { rooted: true } : {}),
+  ...(v.contained ? { contained: true } : {}),
 });
 
 const union = (a: readonly string[], b: readonly string[]): string[] => [...new Set([...a, ...b])];
@@ -102,6 +115,8 @@ const joinFacts = (a: Val, b: Val): Partial<Val> => {
   if (a.relativeOf && b.relativeOf) out.relativeOf = union(a.relativeOf, b.relativeOf);
   if (a.json && b.json) out.json = true;
   if (plainish(a) && plainish(b) && (a.plain || b.plain)) out.plain = true;
+  if (rootedish(a) && rootedish(b)) out.rooted = true;
+  if (a.contained && b.contained) out.contained = true;
   return out;
 };
 
