@@ -1,8 +1,29 @@
-// Calibration fitting shared by fit.mjs (writes the shipped constants, fitted on the whole set)
-// and run.mjs (refits on four folds to score the fifth, for out-of-fold figures).
-import { reputationOnly, triageFinding } from '../../packages/triage-engine/dist/index.js';
+// Calibration fitting shared by fit.mjs (writes the shipped constants, fitted on every labelled
+// set: our own and the advisory pairs) and run.mjs (refits on four folds to score the fifth, for
+// out-of-fold figures).
+import {
+  reputationKeys,
+  reputationOnly,
+  triageFinding,
+} from '../../packages/triage-engine/dist/index.js';
+import { foldOf } from './lib.mjs';
 
 export const FOLDS = 5;
+
+/**
+ * The calibration fold of a labelled item: our own set's by file; an advisory pair's by package,
+ * so the vulnerable and the fixed version of one package (near-identical code) share a fold and
+ * never calibrate each other.
+ */
+export const calibrationFold = (item) =>
+  item.origin === 'advisory' ? foldOf(`advisory:${advisoryPackage(item)}`) : item.fold;
+
+/** The package of an advisory item, from its provenance: `npm growl`, `pypi Pillow`, `go …`. */
+export const advisoryPackage = (item) => {
+  const pkg = /\((npm|pypi|go|maven) (\S+) /.exec(item.why);
+  if (!pkg) throw new Error(`advisory item without its package in why: ${item.key}`);
+  return `${pkg[1]} ${pkg[2]}`;
+};
 const sigmoid = (x) => 1 / (1 + Math.exp(-x));
 
 /** The evidence score of a verdict: the sum of its signals' weights (no second opinion). */
@@ -21,6 +42,7 @@ export const scoreItems = (items) =>
     });
     return {
       item,
+      cls: v.vulnerabilityClass,
       score: scoreOf(v),
       wontFixReason: v.classification === 'WONT_FIX' ? v.evidence[0].signal : null,
       // nothing known about the finding beyond its rule: fitted on its own curve
@@ -147,25 +169,63 @@ export const fitWontFix = (rows) => {
 };
 
 /**
- * The cap on P(real) of findings with nothing but the rule's reputation: among those the curve
- * puts at 0.5 or more, the rate of real ones (Jeffreys' prior). The score does not tell them
- * apart from findings whose flow was read, which are right more often at the same score.
+ * Pseudo-findings a class's reputation-only rate borrows from its tier's rate (a prior): the
+ * weight of CLASS_PRIOR_WEIGHTS with the lowest out-of-fold log-loss in fit.mjs (Infinity: one
+ * rate per tier, no class's own).
  */
-export const fitReputationCap = (rows, curve) => {
-  const seen = rows.filter(
-    (r) => r.wontFixReason === null && r.reputationOnly && onCurve(curve, r.score) >= 0.5,
-  );
-  if (seen.length === 0) return null;
-  const real = seen.filter((r) => r.item.label === 'TRUE_POSITIVE').length;
-  return Math.round((100 * (real + 0.5)) / (seen.length + 1)) / 100;
+export const CLASS_PRIOR_WEIGHT = 2;
+export const CLASS_PRIOR_WEIGHTS = [2, 5, 10, 25, 50, Infinity];
+
+const jeffreys = (rows) =>
+  (rows.filter((r) => r.item.label === 'TRUE_POSITIVE').length + 0.5) / (rows.length + 1);
+const round2 = (x) => Math.round(100 * x) / 100;
+
+/**
+ * P(real) of findings with nothing but their rule's reputation, which the score cannot tell apart
+ * from findings whose flow was read: per tier (the reputation leans false, `low`, or not,
+ * `other`), the rate of real ones (Jeffreys' prior); per class and tier, the class's rate pulled
+ * towards its tier's by CLASS_PRIOR_WEIGHT pseudo-findings, so a class seen a few times sits near
+ * the tier's rate and a class seen often near its own base rate.
+ */
+export const fitReputationRates = (rows, weight = CLASS_PRIOR_WEIGHT) => {
+  const seen = rows.filter((r) => r.wontFixReason === null && r.reputationOnly);
+  const rates = {};
+  const groups = new Map();
+  for (const r of seen) {
+    const [byClass, byTier] = reputationKeys(r.score, r.cls);
+    if (!groups.has(byTier)) groups.set(byTier, []);
+    if (!groups.has(byClass)) groups.set(byClass, []);
+    groups.get(byTier).push(r);
+    groups.get(byClass).push(r);
+  }
+  for (const tier of ['low', 'other'])
+    if (groups.has(tier)) rates[tier] = round2(jeffreys(groups.get(tier)));
+  if (weight === Infinity) return rates;
+  for (const [key, rs] of [...groups].filter(([k]) => k.includes('/')).sort()) {
+    const prior = rates[key.split('/')[1]];
+    const real = rs.filter((r) => r.item.label === 'TRUE_POSITIVE').length;
+    rates[key] = round2((real + weight * prior) / (rs.length + weight));
+  }
+  return rates;
 };
 
-/** Calibration fitted on rows: the curve, the WONT_FIX rules, the reputation-only cap. */
-export const fitCalibration = (rows) => {
+/** Calibration fitted on rows: the curve, the WONT_FIX rules, the reputation-only rates. */
+export const fitCalibration = (rows, weight = CLASS_PRIOR_WEIGHT) => {
   // The curve is fitted on the findings with evidence about themselves; those resting on their
-  // rule's reputation alone get min(curve, cap).
+  // rule's reputation alone get their class's rate.
   const curve = fitCurve(rows.filter((r) => !r.reputationOnly));
-  return { curve, wontFix: fitWontFix(rows), reputationCap: fitReputationCap(rows, curve) };
+  return { curve, wontFix: fitWontFix(rows), reputationRates: fitReputationRates(rows, weight) };
+};
+
+/** P(real) of a scored row under a fitted calibration (the engine's mapping, for the bench). */
+export const probabilityOfRow = (calibration, r) => {
+  if (!r.reputationOnly) return onCurve(calibration.curve, r.score);
+  const [byClass, byTier] = reputationKeys(r.score, r.cls);
+  return (
+    calibration.reputationRates[byClass] ??
+    calibration.reputationRates[byTier] ??
+    onCurve(calibration.curve, r.score)
+  );
 };
 
 /** Platt scaling as a mapping (the baseline fit.mjs compares the curve with). */

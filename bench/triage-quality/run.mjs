@@ -1,44 +1,56 @@
-// The triage quality report (issue 8, "the number that matters"): runs the built triage engine
-// over the labelled set and prints, per vulnerability class and overall, out-of-fold and
-// in-sample, at each sensitivity:
+// The triage quality report (issue 8, "the number that matters"; issue 26, code nobody here
+// wrote): runs the built triage engine over the labelled sets and prints, per vulnerability class
+// and overall, at each sensitivity:
 //   - real vulnerabilities called FALSE_POSITIVE (target at most 5%),
 //   - the share of false positives removed (called FALSE_POSITIVE or WONT_FIX; target at least 50%),
-//   - a calibration table: confidence bucket → observed accuracy (target within 10 points).
-// "out-of-fold": five-fold cross-validation by file; each fold is triaged with a calibration
-// fitted on the other four (calibrate.mjs), so no finding is scored by a mapping fitted on it.
-// "in-sample": the shipped calibration (fitted on the whole set by fit.mjs).
-//
-// Then the "real-world: advisory pairs" set (advisories/: published vulnerable and fixed package
-// versions, labelled by the fix; built by advisories/build.sh into a git-ignored folder), scored
-// with the shipped calibration only: nothing is fitted on it, so every figure there is out of
-// sample. Buckets of the calibration table count when they hold 20 verdicts or more.
+//   - a calibration table: confidence bucket → observed accuracy (target within 10 points), its
+//     expected calibration error, and per class the same two figures.
+// The sets: our own samples (repo/ and corpus picks) and the "real-world: advisory pairs"
+// (advisories/: published vulnerable and fixed package versions, labelled by the fix; built by
+// advisories/build.sh into a git-ignored folder), split into the development pairs (the ones the
+// flow rules were written while looking at) and the held-out pairs (added after, never read by
+// whoever writes rules). The calibration is fitted on all of them (fit.mjs), so:
+// "out-of-fold": five-fold cross-validation over both sets at once (our own findings grouped by
+// file, advisory findings by package); each fold is triaged with a calibration fitted on the other
+// four, so no finding is scored by a mapping fitted on it or on its package's other version.
+// "shipped": the shipped calibration (fitted on everything by fit.mjs), in sample.
 //
 // Usage: pnpm --filter @remediation/triage-engine build && node bench/triage-quality/run.mjs [--misses]
+// (--misses lists the wrong verdicts of our own set and of the development pairs, never of the
+// held-out pairs.)
 import { triageFinding } from '../../packages/triage-engine/dist/index.js';
-import { FOLDS, fitCalibration, scoreItems } from './calibrate.mjs';
+import {
+  FOLDS,
+  advisoryPackage,
+  calibrationFold,
+  fitCalibration,
+  scoreItems,
+} from './calibrate.mjs';
 import { languageOfItem, loadAdvisorySet, loadSet } from './lib.mjs';
 
 const SENSITIVITIES = ['conservative', 'balanced', 'aggressive'];
 const showMisses = process.argv.includes('--misses');
 const pct = (a, b) => (b === 0 ? '   -  ' : `${((100 * a) / b).toFixed(1).padStart(5)}%`);
 const items = loadSet();
+const advisory = loadAdvisorySet();
 
-// Out-of-fold calibrations: fold k is triaged with constants fitted on the other folds.
-const scores = scoreItems(items);
+// Out-of-fold calibrations: fold k is triaged with constants fitted on the other folds of every set.
+const scores = scoreItems([...items, ...(advisory ?? [])]);
 const foldCalibration = Array.from({ length: FOLDS }, (_, k) =>
-  fitCalibration(scores.filter((r) => r.item.fold !== k)),
+  fitCalibration(scores.filter((r) => calibrationFold(r.item) !== k)),
 );
 
-const verdictsFor = (sensitivity, part) =>
-  items.map((item) => ({
+const triageWith = (rows, sensitivity, part) =>
+  rows.map((item) => ({
     item,
     verdict: triageFinding(
       item.finding,
       item.source,
       { sensitivity, minSeverity: 'info', excludedPaths: [] },
-      part === 'out-of-fold' ? { calibration: foldCalibration[item.fold] } : {},
+      part === 'out-of-fold' ? { calibration: foldCalibration[calibrationFold(item)] } : {},
     ),
   }));
+const verdictsFor = (sensitivity, part) => triageWith(items, sensitivity, part);
 
 const summarize = (rows) => {
   const tp = rows.filter((r) => r.item.label === 'TRUE_POSITIVE');
@@ -79,13 +91,11 @@ const classTable = (rows) => {
   return all;
 };
 
-const calibrationTable = (rows, minBucket = 10) => {
+/** Calibration buckets of verdicts: each bucket's size, mean confidence, accuracy and gap. */
+const calibrationOf = (rows, minBucket) => {
   const buckets = [0.5, 0.6, 0.7, 0.8, 0.9];
-  console.log('  confidence      n   mean conf   observed accuracy   gap');
-  let ece = 0;
-  const lower = rows.filter((r) => r.verdict.confidence < 0.5);
   const groups = [
-    [`[0.00,0.50)`, lower],
+    ['[0.00,0.50)', rows.filter((r) => r.verdict.confidence < 0.5)],
     ...buckets.map((b, i) => [
       `[${b.toFixed(2)},${i === buckets.length - 1 ? '1.00]' : `${(b + 0.1).toFixed(2)})`}`,
       rows.filter(
@@ -94,24 +104,50 @@ const calibrationTable = (rows, minBucket = 10) => {
       ),
     ]),
   ];
-  let worst = 0;
-  for (const [name, rs] of groups) {
-    if (rs.length === 0) {
-      console.log(`  ${name}   ${'0'.padStart(4)}`);
-      continue;
-    }
+  let ece = 0;
+  let worst = null;
+  const table = groups.map(([name, rs]) => {
+    if (rs.length === 0) return { name, n: 0 };
     const mean = rs.reduce((s, r) => s + r.verdict.confidence, 0) / rs.length;
     const acc = rs.filter((r) => r.verdict.classification === r.item.label).length / rs.length;
     const gap = Math.abs(acc - mean);
-    if (rs.length >= minBucket) worst = Math.max(worst, gap);
+    if (rs.length >= minBucket) worst = Math.max(worst ?? 0, gap);
     ece += (rs.length / rows.length) * gap;
+    return { name, n: rs.length, mean, acc, gap };
+  });
+  return { table, ece, worst };
+};
+
+const calibrationTable = (rows, minBucket = 10) => {
+  console.log('  confidence      n   mean conf   observed accuracy   gap');
+  const { table, ece, worst } = calibrationOf(rows, minBucket);
+  for (const b of table)
     console.log(
-      `  ${name}   ${String(rs.length).padStart(4)}   ${mean.toFixed(3).padStart(8)}   ${acc.toFixed(3).padStart(17)}   ${(100 * gap).toFixed(1).padStart(5)} pts`,
+      b.n === 0
+        ? `  ${b.name}   ${'0'.padStart(4)}`
+        : `  ${b.name}   ${String(b.n).padStart(4)}   ${b.mean.toFixed(3).padStart(8)}   ${b.acc.toFixed(3).padStart(17)}   ${(100 * b.gap).toFixed(1).padStart(5)} pts`,
     );
+  console.log(
+    `  expected calibration error ${(100 * ece).toFixed(1)} pts; largest gap in a bucket of ${minBucket} or more: ${worst === null ? '- (no such bucket)' : `${(100 * worst).toFixed(1)} pts`}`,
+  );
+};
+
+/** Per class: expected calibration error and the largest gap in a bucket of minBucket or more. */
+const classCalibration = (rows, minBucket) => {
+  const byClass = new Map();
+  for (const r of rows) {
+    const c = r.verdict.vulnerabilityClass ?? '(unknown)';
+    byClass.set(c, [...(byClass.get(c) ?? []), r]);
   }
   console.log(
-    `  expected calibration error ${(100 * ece).toFixed(1)} pts; largest gap in a bucket of ${minBucket} or more: ${(100 * worst).toFixed(1)} pts`,
+    `  calibration per class (expected calibration error; largest gap in a bucket of ${minBucket} or more):`,
   );
+  for (const [c, rs] of [...byClass].sort((a, b) => b[1].length - a[1].length)) {
+    const { ece, worst } = calibrationOf(rs, minBucket);
+    console.log(
+      `    ${c.padEnd(26)} n=${String(rs.length).padStart(3)}  ECE ${(100 * ece).toFixed(1).padStart(5)} pts  worst ${worst === null ? '    -' : `${(100 * worst).toFixed(1).padStart(5)} pts`}`,
+    );
+  }
 };
 
 const languages = [...new Set(items.map(languageOfItem))];
@@ -136,7 +172,9 @@ console.log(
 for (const sensitivity of SENSITIVITIES) {
   for (const part of ['out-of-fold', 'in-sample']) {
     const subset = verdictsFor(sensitivity, part);
-    console.log(`\n=== sensitivity ${sensitivity}, ${part} (${subset.length} findings) ===`);
+    console.log(
+      `\n=== our own samples, sensitivity ${sensitivity}, ${part} (${subset.length} findings) ===`,
+    );
     const s = classTable(subset);
     console.log(
       `  real vulnerabilities called FALSE_POSITIVE: ${s.tpCalledFp}/${s.tp} = ${pct(s.tpCalledFp, s.tp).trim()} (target ≤ 5%); called WONT_FIX: ${s.tpCalledWf}`,
@@ -146,6 +184,7 @@ for (const sensitivity of SENSITIVITIES) {
     );
     calibrationTable(subset);
     if (sensitivity === 'balanced' && part === 'out-of-fold') {
+      classCalibration(subset, 10);
       const by = (name, keyOf) => {
         const groups = new Map();
         for (const r of subset) groups.set(keyOf(r), [...(groups.get(keyOf(r)) ?? []), r]);
@@ -169,25 +208,19 @@ for (const sensitivity of SENSITIVITIES) {
   }
 }
 
-// The real-world set of code nobody here wrote, with its source: advisory pairs.
-const advisory = loadAdvisorySet();
-if (!advisory) {
-  console.log(
-    '\n=== real-world: advisory pairs: not built on this machine (bash bench/triage-quality/advisories/build.sh) ===',
-  );
-} else {
-  const pairs = new Set(advisory.map((i) => i.why.split(':')[0].replace(/ \(.*/, '')));
-  for (const sensitivity of SENSITIVITIES) {
-    const rows = advisory.map((item) => ({
-      item,
-      verdict: triageFinding(item.finding, item.source, {
-        sensitivity,
-        minSeverity: 'info',
-        excludedPaths: [],
-      }),
-    }));
+// The real-world set of code nobody here wrote, with its source: advisory pairs, the development
+// pairs and the held-out ones apart, then together.
+const advisoryReport = (title, group, { misses }) => {
+  const packages = new Set(group.map(advisoryPackage));
+  const real = group.filter((i) => i.label === 'TRUE_POSITIVE').length;
+  const runs = [
+    ...SENSITIVITIES.map((sensitivity) => [sensitivity, 'out-of-fold']),
+    ['balanced', 'shipped'],
+  ];
+  for (const [sensitivity, part] of runs) {
+    const rows = triageWith(group, sensitivity, part);
     console.log(
-      `\n=== real-world: advisory pairs, sensitivity ${sensitivity}, shipped calibration (${rows.length} findings from ${pairs.size} advisories; real ${rows.filter((r) => r.item.label === 'TRUE_POSITIVE').length}, false ${rows.filter((r) => r.item.label === 'FALSE_POSITIVE').length}) ===`,
+      `\n=== real-world: ${title}, sensitivity ${sensitivity}, ${part === 'shipped' ? 'shipped calibration (in sample)' : 'out-of-fold calibration'} (${rows.length} findings from ${packages.size} packages; real ${real}, false ${rows.length - real}) ===`,
     );
     const s = classTable(rows);
     console.log(
@@ -197,37 +230,51 @@ if (!advisory) {
       `  false positives removed: ${s.fpRemoved}/${s.fp} = ${pct(s.fpRemoved, s.fp).trim()} (target ≥ 50%); called FALSE_POSITIVE exactly: ${pct(s.fpCalledFp, s.fp).trim()}`,
     );
     calibrationTable(rows, 20);
-    if (sensitivity === 'balanced') {
-      const by = new Map();
-      for (const r of rows) {
-        const k = languageOfItem(r.item);
-        by.set(k, [...(by.get(k) ?? []), r]);
-      }
-      for (const [k, rs] of by) {
-        const g = summarize(rs);
-        console.log(
-          `  language ${k.padEnd(10)} n=${String(g.n).padStart(3)}  real→FP ${g.tpCalledFp}/${g.tp}  false removed ${g.fpRemoved}/${g.fp} (${pct(g.fpRemoved, g.fp).trim()})  accuracy ${pct(g.right, g.n).trim()}`,
-        );
-      }
-      const flows = new Map();
-      for (const r of rows) {
-        const sig =
-          r.verdict.evidence.find((e) => e.signal?.startsWith('flow_reconstructed'))?.signal ??
-          'no flow signal';
-        const k = `${r.item.label} ${sig}`;
-        flows.set(k, (flows.get(k) ?? 0) + 1);
-      }
+    if (sensitivity !== 'balanced' || part !== 'out-of-fold') continue;
+    classCalibration(rows, 20);
+    const by = new Map();
+    for (const r of rows) {
+      const k = languageOfItem(r.item);
+      by.set(k, [...(by.get(k) ?? []), r]);
+    }
+    for (const [k, rs] of by) {
+      const g = summarize(rs);
       console.log(
-        `  flow reconstruction: ${[...flows]
-          .sort()
-          .map(([k, n]) => `${k} ${n}`)
-          .join('; ')}`,
+        `  language ${k.padEnd(10)} n=${String(g.n).padStart(3)}  real→FP ${g.tpCalledFp}/${g.tp}  false removed ${g.fpRemoved}/${g.fp} (${pct(g.fpRemoved, g.fp).trim()})  accuracy ${pct(g.right, g.n).trim()}`,
       );
     }
-    if (showMisses && sensitivity === 'balanced')
+    const flows = new Map();
+    for (const r of rows) {
+      const sig =
+        r.verdict.evidence.find((e) => e.signal?.startsWith('flow_reconstructed'))?.signal ??
+        'no flow signal';
+      const k = `${r.item.label} ${sig}`;
+      flows.set(k, (flows.get(k) ?? 0) + 1);
+    }
+    console.log(
+      `  flow reconstruction: ${[...flows]
+        .sort()
+        .map(([k, n]) => `${k} ${n}`)
+        .join('; ')}`,
+    );
+    if (misses)
       for (const r of rows.filter((x) => x.verdict.classification !== x.item.label))
         console.log(
           `  ${r.item.label} → ${r.verdict.classification} ${r.verdict.confidence}  ${r.item.key}\n      why: ${r.item.why}\n      engine: ${r.verdict.justification.slice(0, 220)}`,
         );
   }
+};
+
+if (!advisory) {
+  console.log(
+    '\n=== real-world: advisory pairs: not built on this machine (bash bench/triage-quality/advisories/build.sh); our own set was calibrated on itself alone ===',
+  );
+} else {
+  const development = advisory.filter((i) => !i.heldOut);
+  const heldOut = advisory.filter((i) => i.heldOut);
+  advisoryReport('advisory pairs, development', development, { misses: showMisses });
+  if (heldOut.length) {
+    advisoryReport('advisory pairs, held out', heldOut, { misses: false });
+    advisoryReport('advisory pairs, all', advisory, { misses: false });
+  } else console.log('\n=== real-world: advisory pairs, held out: none built yet ===');
 }

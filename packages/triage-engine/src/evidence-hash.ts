@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { CURVE, FITTED_ON, REPUTATION_CAP } from './scoring/calibration.js';
+import { CURVE, FITTED_ON, REPUTATION_RATES } from './scoring/calibration.js';
 import type { Verdict } from './types.js';
 
 /**
@@ -30,7 +30,7 @@ export const evidenceHash = (verdict: Verdict): string =>
 // The canonical JSON's constant start, `{"v":…,"c":[curve, fitted on],"e":`, written once.
 const PREFIX = JSON.stringify({
   v: ENGINE_VERSION,
-  c: [CURVE, REPUTATION_CAP, FITTED_ON],
+  c: [CURVE, REPUTATION_RATES, FITTED_ON],
   e: 0,
 }).slice(0, -2);
 

@@ -31,8 +31,8 @@ export {
 export { nonProductionPath, type NonProductionKind } from './paths/non-production.js';
 export { fileMarkers } from './paths/file-markers.js';
 export { FALSE_POSITIVE_BELOW, UNCERTAIN_BELOW } from './scoring/decide.js';
-export { CURVE, REPUTATION_CAP, WONT_FIX_CONFIDENCE } from './scoring/calibration.js';
-export { reputationOnly } from './scoring/decide.js';
+export { CURVE, REPUTATION_RATES, WONT_FIX_CONFIDENCE } from './scoring/calibration.js';
+export { reputationKeys, reputationOnly } from './scoring/decide.js';
 export { WEIGHTS } from './scoring/weights.js';
 export { SEVERITY_ORDER, baseSeverity } from './severity.js';
 export { excludedBy } from './settings.js';

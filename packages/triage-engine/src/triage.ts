@@ -1,7 +1,7 @@
 import { codemodsFor, languageOf } from '@remediation/codemods';
 import type { VulnerabilityClass } from './catalog/classes.js';
 import { codeContext, type CodeContext } from './code/context.js';
-import { CURVE, REPUTATION_CAP, WONT_FIX_CONFIDENCE } from './scoring/calibration.js';
+import { CURVE, REPUTATION_RATES, WONT_FIX_CONFIDENCE } from './scoring/calibration.js';
 import { decide, UNCERTAIN_BELOW } from './scoring/decide.js';
 import { WEIGHTS } from './scoring/weights.js';
 import { belowMinimum, excludedBy } from './settings.js';
@@ -177,13 +177,14 @@ export const triageFinding = (
   const calibration = options.calibration ?? {
     curve: CURVE,
     wontFix: WONT_FIX_CONFIDENCE,
-    reputationCap: REPUTATION_CAP,
+    reputationRates: REPUTATION_RATES,
   };
   const decision = decide(
     scored,
     settings.sensitivity,
     calibration.curve,
-    calibration.reputationCap ?? null,
+    calibration.reputationRates ?? null,
+    rule.cls?.id,
   );
 
   const base = baseSeverity(finding, rule.cls);

@@ -66,11 +66,12 @@ export interface Calibration {
   /** Confidence of each WONT_FIX rule (`suppressed`, `excluded_path`, ...). */
   wontFix: Readonly<Record<string, number>>;
   /**
-   * The highest P(real) of a finding with no evidence about itself, only the rule's reputation
-   * (precision, tool confidence, tier; a flow the reconstruction could not decide): the rate of
-   * real ones among such findings the curve puts at 0.5 or more. Absent: no cap.
+   * P(real) of a finding with no evidence about itself, only its rule's reputation (precision,
+   * tool confidence, tier; a flow the reconstruction could not decide), by group: `<class>/low`,
+   * `<class>/other`, then `low` and `other` for a class without its own rate (`low`: the
+   * reputation's score is negative). Absent: such findings stay on the curve.
    */
-  reputationCap?: number;
+  reputationRates?: Readonly<Record<string, number>>;
 }
 
 /** Optional inputs of {@link triageFinding}; the defaults are the shipped calibration. */

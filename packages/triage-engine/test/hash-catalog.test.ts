@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { normalizeLog } from '@remediation/sarif';
 import { describe, expect, it } from 'vitest';
-import { CURVE, FITTED_ON, REPUTATION_CAP } from '../src/scoring/calibration.js';
+import { CURVE, FITTED_ON, REPUTATION_RATES } from '../src/scoring/calibration.js';
 import {
   ENGINE_VERSION,
   evidenceHash,
@@ -67,7 +67,7 @@ describe('evidenceHash', () => {
     const v = at(code);
     const canonical = JSON.stringify({
       v: ENGINE_VERSION,
-      c: [CURVE, REPUTATION_CAP, FITTED_ON],
+      c: [CURVE, REPUTATION_RATES, FITTED_ON],
       e: v.evidence.map((e) => [e.signal, e.effect, e.detail, e.weight ?? null]),
     });
     expect(evidenceHash(v)).toBe(createHash('sha256').update(canonical).digest('hex'));

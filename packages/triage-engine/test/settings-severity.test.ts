@@ -126,7 +126,7 @@ describe('the calibration curve', () => {
   });
 });
 
-describe('the reputation-only cap', () => {
+describe('the reputation-only rates', () => {
   const precision = {
     signal: 'rule_precision',
     effect: 'true_positive' as const,
@@ -138,11 +138,28 @@ describe('the reputation-only cap', () => {
     [0, 0.5],
     [2, 0.9],
   ] as const;
+  const rates = { 'xss/other': 0.7, 'xss/low': 0.3, other: 0.6, low: 0.2 };
 
-  it('when only the rule speaks for a finding, then its P(real) stops at the cap', () => {
-    const d = decide([precision], 'balanced', curve, 0.6);
-    expect(d.probabilityTrue).toBe(0.6);
+  it('when only the rule speaks for a finding, then its P(real) is its class rate, not the curve', () => {
+    const d = decide([precision], 'balanced', curve, rates, 'xss');
+    expect(d.probabilityTrue).toBe(0.7);
+    expect(d.confidence).toBe(0.7);
     expect(d.falsePositive).toBe(false);
+  });
+
+  it('when the class has no rate of its own, then the rate of its tier applies', () => {
+    expect(decide([precision], 'balanced', curve, rates, 'sql-injection').probabilityTrue).toBe(
+      0.6,
+    );
+  });
+
+  it('when the reputation leans false, then the low tier applies and still nothing is dismissed', () => {
+    const low = { ...precision, effect: 'false_positive' as const, weight: -1 };
+    const d = decide([low], 'aggressive', curve, rates, 'sql-injection');
+    expect(d.probabilityTrue).toBe(0.2);
+    expect(d.falsePositive).toBe(false);
+    expect(d.confidence).toBe(0.2);
+    expect(decide([low], 'aggressive', curve, rates, 'xss').probabilityTrue).toBe(0.3);
   });
 
   it('when the finding has evidence of its own, then the curve alone decides', () => {
@@ -153,12 +170,12 @@ describe('the reputation-only cap', () => {
       weight: 1,
     };
     expect(
-      decide([{ ...precision, weight: 1 }, input], 'balanced', curve, 0.6).probabilityTrue,
+      decide([{ ...precision, weight: 1 }, input], 'balanced', curve, rates, 'xss').probabilityTrue,
     ).toBe(0.9);
   });
 
-  it('when the cap is null, then reputation-only findings stay on the curve', () => {
-    expect(decide([precision], 'balanced', curve, null).probabilityTrue).toBe(0.9);
+  it('when there are no rates, then reputation-only findings stay on the curve', () => {
+    expect(decide([precision], 'balanced', curve, null, 'xss').probabilityTrue).toBe(0.9);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Calibration, Evidence, Sensitivity } from '../types.js';
-import { CURVE, REPUTATION_CAP } from './calibration.js';
+import { CURVE, REPUTATION_RATES } from './calibration.js';
 
 /**
  * Calibrated probability below which a finding is called FALSE_POSITIVE, per sensitivity.
@@ -25,6 +25,18 @@ const REPUTATION = new Set(['rule_precision', 'tool_confidence', 'dataflow_tier'
 /** True when no weighted evidence is about the finding itself, only about its rule. */
 export const reputationOnly = (evidence: readonly Evidence[]): boolean =>
   !evidence.some((e) => e.weight && !REPUTATION.has(e.signal));
+
+/**
+ * The group a reputation-only finding is calibrated in: its class and whether its rule's
+ * reputation leans false (`low`: a negative score, e.g. a low-precision rule) or not (`other`).
+ */
+export const reputationKeys = (
+  score: number,
+  classId: string | undefined,
+): readonly [string, string] => {
+  const tier = score < 0 ? 'low' : 'other';
+  return [`${classId ?? '(none)'}/${tier}`, tier];
+};
 
 /** P(real) of a score on a calibration curve: linear between knots, flat beyond the ends. */
 export const probabilityOf = (curve: Calibration['curve'], score: number): number => {
@@ -59,14 +71,17 @@ export const decide = (
   evidence: readonly Evidence[],
   sensitivity: Sensitivity,
   curve: Calibration['curve'] = CURVE,
-  reputationCap: number | null = REPUTATION_CAP,
+  reputationRates: Calibration['reputationRates'] | null = REPUTATION_RATES,
+  classId?: string,
 ): Decision => {
   const score = evidence.reduce((s, e) => s + (e.weight ?? 0), 0);
-  // A finding nothing is known about beyond its rule sits at the rate of such findings, not at
-  // the rate of findings whose flow was read (the score cannot tell the two apart).
-  const curved = probabilityOf(curve, score);
+  // A finding nothing is known about beyond its rule sits at the rate of real ones among such
+  // findings of its class (the score cannot tell them apart from findings whose flow was read).
+  const [byClass, byTier] = reputationKeys(score, classId);
   const p =
-    reputationCap !== null && reputationOnly(evidence) ? Math.min(curved, reputationCap) : curved;
+    reputationRates && reputationOnly(evidence)
+      ? (reputationRates[byClass] ?? reputationRates[byTier] ?? probabilityOf(curve, score))
+      : probabilityOf(curve, score);
   const specific = evidence.some((e) => e.effect === 'false_positive' && !REPUTATION.has(e.signal));
   const falsePositive = p < FALSE_POSITIVE_BELOW[sensitivity] && specific;
   return {
