@@ -102,6 +102,8 @@ export const loadSet = () => {
 
 const LANGUAGES = {
   js: 'JS/TS',
+  mjs: 'JS/TS',
+  cjs: 'JS/TS',
   jsx: 'JS/TS',
   ts: 'JS/TS',
   tsx: 'JS/TS',
@@ -114,8 +116,10 @@ export const languageOfItem = (item) =>
 
 /**
  * The "real-world: advisory pairs" set (advisories/build.sh): the scanners' SARIF and the laid-out
- * sources from the git-ignored build area, the answers from advisories/labels.json. Null when the
- * set has not been built on this machine.
+ * sources from the git-ignored build area, the answers from advisories/labels.json. Each item has
+ * `heldOut: true` when its pair is held out (added to be reported apart, never developed against;
+ * `heldOut` in advisories/pairs.mjs), else `false`. Null when the set has not been built on this
+ * machine.
  */
 export const loadAdvisorySet = () => {
   const work = join(here, '.work', 'advisories');
@@ -128,5 +132,8 @@ export const loadAdvisorySet = () => {
   } catch {
     return null;
   }
-  return labelledFindings({ tree, sarifDir, labelsPath, commit: 'advisory-pairs' });
+  return labelledFindings({ tree, sarifDir, labelsPath, commit: 'advisory-pairs' }).map((item) => ({
+    ...item,
+    heldOut: item.heldOut === true,
+  }));
 };

@@ -11,19 +11,22 @@
 // line the fix changed (on its side of the diff), or the build fails: a pair whose diff does not
 // show the fix at a reported sink is not in the set. Other results are not labelled and stay out.
 // Writes .work/advisories/sarif/*.sarif (what triage reads, with tree/) and labels.json beside
-// this file (the answers and each case's provenance; read only by the report).
+// this file (the answers and each case's provenance; read only by the report). Each answer
+// carries `heldOut` from its pair: held-out pairs are reported apart and not developed against.
 //
 // Usage: bash bench/triage-quality/advisories/build.sh [--review] [--only=name,…]
 //   --review prints, per pair, every result of the pair's class in a function the fix changed,
-//   with its line, to choose `real`/`guarded` lines from (labels are not written).
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+//   with its line, to choose `real`/`guarded` lines from (labels are not written);
+//   --only builds the named pairs (name as in pairs.mjs) into .work/advisories/scratch/, with
+//   their labels in scratch/labels.json: the set and labels.json are left as they are.
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { languageOf, parseSource } from '../../../packages/codemods/dist/index.js';
 import { normalizeLog } from '../../../packages/sarif/dist/index.js';
 import { toolKey, triageFinding } from '../../../packages/triage-engine/dist/index.js';
 import { fetchVersion } from './fetch.mjs';
 import { PAIRS } from './pairs.mjs';
-import { CACHE, HERE, TREE } from './paths.mjs';
+import { CACHE, HERE, OUT, PARTIAL, TREE } from './paths.mjs';
 import { SCANNERS } from './scan.mjs';
 import { layPair } from './tree.mjs';
 
@@ -60,7 +63,7 @@ for (const pair of pairs) {
   }
 }
 
-const out = join(CACHE, 'sarif');
+const out = join(OUT, 'sarif');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const findings = [];
@@ -175,6 +178,7 @@ for (const c of laid) {
           key: `${toolKey(f.tool)}|${f.ruleId}|${f.location.uri}|${line}`,
           label,
           origin: 'advisory',
+          heldOut: pair.heldOut === true,
           why: `${pair.advisory} (${pair.ecosystem} ${pair.name} ${pair[side]}, ${side === 'vulnerable' ? `fixed in ${pair.fixed}` : `the fix of ${pair.vulnerable}`}): ${file} ${pair.fn}: ${pair.fix}`,
         });
     }
@@ -184,7 +188,7 @@ if (review) process.exit(0);
 if (problems.length) throw new Error(`pairs out of step with their diffs:\n${problems.join('\n')}`);
 const unique = [...new Map(labels.map((l) => [l.key, l])).values()];
 writeFileSync(
-  join(HERE, 'labels.json'),
+  join(PARTIAL ? OUT : HERE, 'labels.json'),
   JSON.stringify(
     {
       note: 'Answers for the advisory-pair set (built by build.mjs from pairs.mjs); read only by the report.',
@@ -193,6 +197,16 @@ writeFileSync(
     null,
     1,
   ) + '\n',
+);
+if (!PARTIAL)
+  // The finished build replaces the set's tree and SARIF (what lib.mjs reads) in one step.
+  for (const part of ['tree', 'sarif']) {
+    rmSync(join(CACHE, part), { recursive: true, force: true });
+    renameSync(join(OUT, part), join(CACHE, part));
+  }
+const held = unique.filter((l) => l.heldOut);
+console.log(
+  `held out: ${held.length} (${held.filter((l) => l.label === 'TRUE_POSITIVE').length} real, ${held.filter((l) => l.label === 'FALSE_POSITIVE').length} false) from ${laid.filter((c) => c.pair.heldOut && ((c.pair.real ?? []).length || (c.pair.guarded ?? []).length)).length} pairs`,
 );
 console.log(
   `labelled findings: ${unique.length} (${unique.filter((l) => l.label === 'TRUE_POSITIVE').length} real, ${unique.filter((l) => l.label === 'FALSE_POSITIVE').length} false) from ${laid.filter((c) => (c.pair.real ?? []).length).length} pairs`,

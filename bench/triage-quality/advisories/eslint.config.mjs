@@ -1,5 +1,6 @@
 // ESLint for the advisory-pair set: the labelled set's security rules (../eslint.scan.config.mjs)
-// on every JavaScript file, as CommonJS, except the files scan.mjs found to be ES modules.
+// on every JavaScript file, as CommonJS, except the files scan.mjs found to be ES modules (the
+// list it wrote, named by ADVISORY_ESLINT_MODULES).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +8,11 @@ import scan from '../eslint.scan.config.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const modules = JSON.parse(
-  readFileSync(join(here, '..', '.work', 'advisories', 'eslint-modules.json'), 'utf8'),
+  readFileSync(
+    process.env.ADVISORY_ESLINT_MODULES ??
+      join(here, '..', '.work', 'advisories', 'next', 'eslint-modules.json'),
+    'utf8',
+  ),
 );
 const base = scan[0];
 

@@ -1,7 +1,9 @@
 // Fetches the two published versions of each advisory pair (pairs.mjs) into the git-ignored
 // cache .work/advisories/pkg/<ecosystem>/<name>@<version>/ with the ecosystem's own client:
-// `npm pack`, `pip download --no-deps` (the sdist, else a wheel), `go mod download`. A version
-// already unpacked is not fetched again. Returns the unpacked directory of each version.
+// `npm pack`, `pip download --no-deps` (the sdist, else a wheel), `go mod download`, and for
+// Maven Central (`group:artifact`) the version's `-sources.jar` by HTTPS from the repository's
+// standard layout. A version already unpacked is not fetched again. Returns the unpacked
+// directory of each version.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +14,7 @@ const run = (cmd, args, opts = {}) =>
 
 const unpack = (archive, into) => {
   mkdirSync(into, { recursive: true });
-  if (/\.(whl|zip)$/.test(archive)) run('unzip', ['-q', '-o', archive, '-d', into]);
+  if (/\.(whl|zip|jar)$/.test(archive)) run('unzip', ['-q', '-o', archive, '-d', into]);
   else run('tar', ['-xf', archive, '-C', into]);
 };
 
@@ -57,9 +59,33 @@ const gomod = (name, version, dir) => {
   run('chmod', ['-R', 'u+w', dir]);
 };
 
+const MAVEN_CENTRAL = 'https://repo1.maven.org/maven2';
+
+/** The `-sources.jar` of `group:artifact` `version` (Maven Central's layout). */
+const maven = (name, version, tmp) => {
+  const [group, artifact] = name.split(':');
+  if (!group || !artifact) throw new Error(`not group:artifact: ${name}`);
+  const file = `${artifact}-${version}-sources.jar`;
+  const to = join(tmp, file);
+  run('curl', [
+    '-fsSL',
+    '--retry',
+    '3',
+    '-o',
+    to,
+    `${MAVEN_CENTRAL}/${group.replaceAll('.', '/')}/${artifact}/${version}/${file}`,
+  ]);
+  return to;
+};
+
 /** The unpacked directory of `name@version` in `ecosystem`, fetched when missing. */
 export const fetchVersion = (ecosystem, name, version) => {
-  const dir = join(CACHE, 'pkg', ecosystem, `${name.replaceAll('/', '__')}@${version}`);
+  const dir = join(
+    CACHE,
+    'pkg',
+    ecosystem,
+    `${name.replaceAll('/', '__').replaceAll(':', '__')}@${version}`,
+  );
   if (existsSync(join(dir, '.complete'))) return dir;
   rmSync(dir, { recursive: true, force: true });
   const tmp = `${dir}.download`;
@@ -68,13 +94,21 @@ export const fetchVersion = (ecosystem, name, version) => {
   try {
     if (ecosystem === 'go') gomod(name, version, dir);
     else {
-      const archive = ecosystem === 'npm' ? npm(name, version, tmp) : pypi(name, version, tmp);
+      const get = { npm, pypi, maven }[ecosystem];
+      if (!get) throw new Error(`unknown ecosystem ${ecosystem}`);
+      const archive = get(name, version, tmp);
       const into = `${dir}.unpack`;
       rmSync(into, { recursive: true, force: true });
       unpack(archive, into);
-      // An sdist or an npm tarball holds one top folder (`package/`, `name-version/`).
+      // An sdist or an npm tarball holds one top folder (`package/`, `name-version/`); a
+      // sources jar holds the package folders (`org/`, `META-INF/`) at its root.
       const top = readdirSync(into);
-      renameSync(top.length === 1 && !/\.py$/.test(top[0]) ? join(into, top[0]) : into, dir);
+      renameSync(
+        ecosystem !== 'maven' && top.length === 1 && !/\.py$/.test(top[0])
+          ? join(into, top[0])
+          : into,
+        dir,
+      );
       rmSync(into, { recursive: true, force: true });
     }
   } finally {

@@ -1,4 +1,7 @@
 // Where the advisory-pair set keeps its downloads and what it builds (git-ignored: .work/).
+// A full build writes into OUT (`next/`) and moves its tree/ and sarif/ into CACHE only when it
+// has finished, so a reader of the set (run.mjs) never sees half a build; a partial build
+// (`--review`, `--only=…`) writes into `scratch/` and never replaces the set.
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +9,10 @@ import { fileURLToPath } from 'node:url';
 export const HERE = dirname(fileURLToPath(import.meta.url));
 export const ROOT = join(HERE, '..', '..', '..');
 export const CACHE = join(HERE, '..', '.work', 'advisories');
+/** True for `--review` and `--only=…`: nothing the set's readers use is written. */
+export const PARTIAL = process.argv.some((a) => a === '--review' || a.startsWith('--only='));
+/** Where this build writes its tree, SARIF and the scanners' intermediate files. */
+export const OUT = process.env.ADVISORY_OUT ?? join(CACHE, PARTIAL ? 'scratch' : 'next');
 /** The analysed copies (comments blanked, opaque folder names) the scanners and triage read. */
-export const TREE = join(CACHE, 'tree');
-mkdirSync(CACHE, { recursive: true });
+export const TREE = join(OUT, 'tree');
+mkdirSync(OUT, { recursive: true });

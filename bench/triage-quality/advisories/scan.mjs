@@ -1,13 +1,13 @@
 // Runs the repository's pinned scanners over the advisory-pair tree (TREE/<ecosystem>/<case>/…)
 // and returns their SARIF logs with file URIs relative to TREE: ESLint with the labelled set's
 // security configuration on npm/, Semgrep 1.185.0 with bench/rules/semgrep (JavaScript, Python,
-// Go folders) on everything, Bandit 1.9.4 on pypi/, gosec v2.30.0 on each Go case.
+// Go and Java folders) on everything (maven/ is Java), Bandit 1.9.4 on pypi/, gosec v2.30.0 on each Go case.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reroot, tool } from '../scanners/common.mjs';
-import { CACHE, ROOT, TREE } from './paths.mjs';
+import { CACHE, OUT, ROOT, TREE } from './paths.mjs';
 
 const readLog = (path, what, run) => {
   if (!existsSync(path))
@@ -26,7 +26,8 @@ const eslint = () => {
       (!p.endsWith('.cjs') &&
         /^\s*(import\s[^(]|export\s)/m.test(readFileSync(join(dir, p), 'utf8'))),
   );
-  writeFileSync(join(CACHE, 'eslint-modules.json'), JSON.stringify(modules));
+  const listed = join(OUT, 'eslint-modules.json');
+  writeFileSync(listed, JSON.stringify(modules));
   const run = spawnSync(
     join(ROOT, 'bench', 'node_modules', '.bin', 'eslint'),
     [
@@ -38,7 +39,12 @@ const eslint = () => {
       '@microsoft/eslint-formatter-sarif',
       '.',
     ],
-    { cwd: dir, encoding: 'utf8', maxBuffer: 256 << 20 },
+    {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, ADVISORY_ESLINT_MODULES: listed },
+      maxBuffer: 256 << 20,
+    },
   );
   if (!run.stdout) throw new Error(`eslint produced nothing: ${run.stderr}`);
   const base = `${join(TREE)}/`;
@@ -48,14 +54,14 @@ const eslint = () => {
 };
 
 const semgrep = () => {
-  const out = join(CACHE, 'semgrep.sarif');
+  const out = join(OUT, 'semgrep.sarif');
   rmSync(out, { force: true });
   const rules = join(ROOT, 'bench', 'rules', 'semgrep');
   const run = spawnSync(
     tool('semgrep'),
     [
       'scan',
-      ...['javascript', 'python', 'go'].flatMap((f) => [
+      ...['javascript', 'python', 'go', 'java'].flatMap((f) => [
         '--config',
         relative(ROOT, join(rules, f)),
       ]),
@@ -82,7 +88,7 @@ const semgrep = () => {
 
 const bandit = () => {
   if (!existsSync(join(TREE, 'pypi'))) return null;
-  const out = join(CACHE, 'bandit.sarif');
+  const out = join(OUT, 'bandit.sarif');
   rmSync(out, { force: true });
   const run = spawnSync(tool('bandit'), ['-r', 'pypi', '-f', 'sarif', '-q', '-o', out], {
     cwd: TREE,
@@ -97,7 +103,7 @@ const gosec = () => {
   if (!existsSync(dir)) return null;
   const runs = [];
   for (const c of readdirSync(dir)) {
-    const out = join(CACHE, `gosec-${c}.sarif`);
+    const out = join(OUT, `gosec-${c}.sarif`);
     rmSync(out, { force: true });
     const run = spawnSync(tool('gosec'), ['-fmt', 'sarif', '-out', out, '-quiet', './...'], {
       cwd: join(dir, c),

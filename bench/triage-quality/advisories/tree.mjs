@@ -68,9 +68,16 @@ const maskVersions = (pair, text) =>
     text,
   );
 
-/** Changed line numbers on the old (`a`) and new (`b`) side of `diff -u a b`. */
+/**
+ * Changed line numbers on the old (`a`) and new (`b`) side of `diff -u a b`, white space and line
+ * endings ignored: a release that re-indents a file or converts its line endings has not changed
+ * every function in it.
+ */
 export const changedLines = (a, b) => {
-  const d = spawnSync('diff', ['-u', a, b], { encoding: 'utf8', maxBuffer: 1 << 28 }).stdout;
+  const d = spawnSync('diff', ['-u', '-w', '--strip-trailing-cr', a, b], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  }).stdout;
   const old = new Set();
   const neu = new Set();
   let o = 0;
