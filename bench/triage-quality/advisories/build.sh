@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Rebuilds the advisory-pair set (build.mjs): installs the pinned scanners through scripts/lib.sh
 # when absent, then fetches, lays out, scans and labels. Needs the packages built (pnpm build),
-# npm, pip, go, and the registries (npm, PyPI, the Go module proxy); downloads are cached in
-# bench/triage-quality/.work/advisories/ (git-ignored).
+# npm, pip, go, curl, and the registries (npm, PyPI, the Go module proxy, Maven Central);
+# downloads are cached in bench/triage-quality/.work/advisories/ (git-ignored). A full build
+# replaces the set's tree/ and sarif/ when it has finished; --review and --only write to
+# .work/advisories/scratch/ and leave the set and labels.json as they are.
 # Usage: bash bench/triage-quality/advisories/build.sh [--review] [--only=name,…]
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
