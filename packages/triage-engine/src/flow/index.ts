@@ -880,15 +880,7 @@ const undecided = (reason: string, path: PathStep[] = []): FlowResult => ({
   path,
 });
 
-/**
- * Interpreter steps one finding may take in all: the sink's function, the same file's callers
- * followed for its parameters and the feeds of a shell's input share it, so a file with many
- * callers costs no more than one long function (past it the flow is undecided, "too long").
- */
 const BUDGET = 40_000;
-
-// The budget of the finding being reconstructed (reconstructFlow is synchronous: one at a time).
-let findingBudget = { left: BUDGET };
 
 /**
  * Reconstructs, within the enclosing function (and the same file's functions it calls), where
@@ -958,7 +950,7 @@ const runTo = (
     globals: facts.globals,
     imported: facts.imported,
     depth: 0,
-    budget: findingBudget,
+    budget: { left: BUDGET },
     visitingGlobals: new Set(),
     exits: [],
     modules: facts.modules,
@@ -1061,7 +1053,6 @@ const callerValue = (
 export const reconstructFlow = (q: FlowQuery): FlowResult | null => {
   const lang = flowLanguageOf(q.uri);
   if (!lang || !FLOW_CLASSES.has(q.cls)) return null;
-  findingBudget = { left: BUDGET };
   let root: Node;
   try {
     root = parsed(q.uri, lang, q.text);
