@@ -40,16 +40,23 @@ const foldCalibration = Array.from({ length: FOLDS }, (_, k) =>
   fitCalibration(scores.filter((r) => calibrationFold(r.item) !== k)),
 );
 
+// Verdicts by item, sensitivity and calibration: the "all" advisory report reuses the two groups'.
+const verdicts = new Map();
 const triageWith = (rows, sensitivity, part) =>
-  rows.map((item) => ({
-    item,
-    verdict: triageFinding(
-      item.finding,
-      item.source,
-      { sensitivity, minSeverity: 'info', excludedPaths: [] },
-      part === 'out-of-fold' ? { calibration: foldCalibration[calibrationFold(item)] } : {},
-    ),
-  }));
+  rows.map((item) => {
+    const key = `${item.key}\u0000${sensitivity}\u0000${part}`;
+    if (!verdicts.has(key))
+      verdicts.set(
+        key,
+        triageFinding(
+          item.finding,
+          item.source,
+          { sensitivity, minSeverity: 'info', excludedPaths: [] },
+          part === 'out-of-fold' ? { calibration: foldCalibration[calibrationFold(item)] } : {},
+        ),
+      );
+    return { item, verdict: verdicts.get(key) };
+  });
 const verdictsFor = (sensitivity, part) => triageWith(items, sensitivity, part);
 
 const summarize = (rows) => {
