@@ -11,6 +11,7 @@ import {
   type Interp,
 } from './interpret.js';
 import {
+  assignedTo,
   flowLanguageOf,
   lineOf,
   named,
@@ -311,39 +312,6 @@ const protoSink = (root: Node, sink: Node, fn: Node | null): ProtoSink | null =>
 };
 
 const PATH_BUILDER = /^(join|resolve|Join|joinpath|normalize|Clean|Abs|abspath|normpath)$/;
-
-/** The name a call's value is assigned to (`v = call`, `const v = call`, Go's `v, err := call`). */
-const assignedTo = (n: Node): string | null => {
-  let x = n;
-  while (
-    x.parent() &&
-    /^(parenthesized_expression|await_expression|await)$/.test(x.parent()!.kind())
-  )
-    x = x.parent()!;
-  const p = x.parent();
-  if (!p) return null;
-  if (p.kind() === 'variable_declarator' && p.field('value') && sameRange(p.field('value')!, x))
-    return p.field('name')?.kind() === 'identifier' ? p.field('name')!.text() : null;
-  if (
-    (p.kind() === 'assignment_expression' || p.kind() === 'assignment') &&
-    p.field('right') &&
-    sameRange(p.field('right')!, x)
-  )
-    return p.field('left')?.kind() === 'identifier' ? p.field('left')!.text() : null;
-  if (p.kind() === 'expression_list') {
-    const st = p.parent();
-    if (st && (st.kind() === 'short_var_declaration' || st.kind() === 'assignment_statement')) {
-      const left = st.field('left');
-      const i = named(p).findIndex((c) => sameRange(c, x));
-      const target = left ? named(left)[i] : undefined;
-      return target?.kind() === 'identifier' && target.text() !== '_' ? target.text() : null;
-    }
-  }
-  return null;
-};
-
-const sameRange = (a: Node, b: Node): boolean =>
-  a.range().start.index === b.range().start.index && a.range().end.index === b.range().end.index;
 
 /**
  * A path built on the reported line (`path.join(dest, name)`, `filepath.Join`, `os.path.join`:

@@ -1,7 +1,7 @@
 import type { LanguageFamily } from '../code/language.js';
 import { numericConversionIn, sanitizerIn } from '../code/sanitizers.js';
 import { localSourceIn, remoteSourceIn } from '../code/sources.js';
-import { lineOf, named, within, type FlowLanguage, type Node } from './node.js';
+import { lineOf, named, sameRange, within, type FlowLanguage, type Node } from './node.js';
 import {
   CLEAN,
   INPUT,
@@ -1679,21 +1679,12 @@ const runForEffects = (ip: Interp, fn: Node, env: Env): void => {
       : null;
   const params = paramsOf(fn);
   const frame: ExitFrame = { loop: true, breaks: [], continues: [] };
-  const sub: Interp = {
-    ...ip,
-    sink: null,
-    sinkIsExpression: false,
-    sinkArgs: [],
-    hits: [],
-    notes: [],
-    returns: [],
-    deadSink: null,
-    unsupported: null,
+  const sub = detached(ip, {
     depth: ip.depth + 1,
     exits: [frame],
     callbackParams: undefined,
     returnTo: frame,
-  };
+  });
   let cur: Env = new Map(env);
   for (let i = 0; i < 3; i++) {
     const e: Env = new Map(cur);
@@ -1810,9 +1801,6 @@ const neverReturns = (ip: Interp, n: Node): boolean => {
   });
 };
 
-const sameRange = (a: Node, b: Node): boolean =>
-  a.range().start.index === b.range().start.index && a.range().end.index === b.range().end.index;
-
 const sameFileFunction = (ip: Interp, c: NonNullable<ReturnType<typeof calleeOf>>): Node | null => {
   const plain = /^[\w$]+$/.test(c.text);
   const onSelf = /^(self|this|cls)\.[\w$]+$/.test(c.text) || (ip.lang === 'java' && !c.receiver);
@@ -1862,25 +1850,30 @@ const summary = (
 };
 
 /**
+ * An interpreter sharing `ip`'s file, functions and budget that records nothing of its own run
+ * into `ip` (no sink, hits, notes, returns, dead sink or unsupported reason), with `extra` on top.
+ */
+const detached = (ip: Interp, extra: Partial<Interp> = {}): Interp => ({
+  ...ip,
+  sink: null,
+  sinkIsExpression: false,
+  sinkArgs: [],
+  hits: [],
+  notes: [],
+  returns: [],
+  deadSink: null,
+  unsupported: null,
+  returnTo: undefined,
+  ...extra,
+});
+
+/**
  * Runs a function's body (a block, or an arrow function's expression) in an interpreter of its
  * own one level deeper, with no sink: what it returns is in `returns`, what it could not read in
  * `unsupported`.
  */
 const runNested = (ip: Interp, body: Node, env: Env, extra: Partial<Interp>): Interp => {
-  const sub: Interp = {
-    ...ip,
-    sink: null,
-    sinkIsExpression: false,
-    sinkArgs: [],
-    hits: [],
-    notes: [],
-    returns: [],
-    depth: ip.depth + 1,
-    deadSink: null,
-    unsupported: null,
-    returnTo: undefined,
-    ...extra,
-  };
+  const sub = detached(ip, { depth: ip.depth + 1, ...extra });
   if (body.kind() !== 'block' && body.kind() !== 'statement_block')
     sub.returns.push(ev(sub, body, env));
   else execBlock(sub, body, env);
@@ -2266,22 +2259,8 @@ const firstCharOf = (n: Node): Node | null => {
 };
 
 /** Evaluates `n` without recording anything (a guard tried with a constant in place). */
-const quietly = (ip: Interp, n: Node, env: Env): Val => {
-  const sub: Interp = {
-    ...ip,
-    sink: null,
-    sinkIsExpression: false,
-    sinkArgs: [],
-    hits: [],
-    notes: [],
-    returns: [],
-    deadSink: null,
-    unsupported: null,
-    callbackParams: undefined,
-    returnTo: undefined,
-  };
-  return ev(sub, n, env);
-};
+const quietly = (ip: Interp, n: Node, env: Env): Val =>
+  ev(detached(ip, { callbackParams: undefined }), n, env);
 
 /**
  * Prototype pollution: which of `__proto__`, `constructor`, `prototype` each value the guard

@@ -73,3 +73,45 @@ export const within = (inner: Node, outer: Node): boolean => {
   const b = outer.range();
   return a.start.index >= b.start.index && a.end.index <= b.end.index;
 };
+
+/** True when two nodes cover the same text. */
+export const sameRange = (a: Node, b: Node): boolean =>
+  a.range().start.index === b.range().start.index && a.range().end.index === b.range().end.index;
+
+/**
+ * The name a call's value is assigned to (`v = call`, `const v = call`, Go's `v, err := call`,
+ * Python's `with call as v`), or null.
+ */
+export const assignedTo = (n: Node): string | null => {
+  let x = n;
+  while (
+    x.parent() &&
+    /^(parenthesized_expression|await_expression|await)$/.test(x.parent()!.kind())
+  )
+    x = x.parent()!;
+  const p = x.parent();
+  if (!p) return null;
+  if (p.kind() === 'variable_declarator' && p.field('value') && sameRange(p.field('value')!, x))
+    return p.field('name')?.kind() === 'identifier' ? p.field('name')!.text() : null;
+  if (
+    (p.kind() === 'assignment_expression' || p.kind() === 'assignment') &&
+    p.field('right') &&
+    sameRange(p.field('right')!, x)
+  )
+    return p.field('left')?.kind() === 'identifier' ? p.field('left')!.text() : null;
+  if (p.kind() === 'as_pattern') {
+    const target = p.field('alias') ?? named(p).find((c) => c.kind() === 'as_pattern_target');
+    const id = target ? (target.kind() === 'identifier' ? target : named(target)[0]) : null;
+    return id?.kind() === 'identifier' ? id.text() : null;
+  }
+  if (p.kind() === 'expression_list') {
+    const st = p.parent();
+    if (st && (st.kind() === 'short_var_declaration' || st.kind() === 'assignment_statement')) {
+      const left = st.field('left');
+      const i = named(p).findIndex((c) => sameRange(c, x));
+      const target = left ? named(left)[i] : undefined;
+      return target?.kind() === 'identifier' && target.text() !== '_' ? target.text() : null;
+    }
+  }
+  return null;
+};

@@ -1,5 +1,5 @@
 import { calleeOf } from './interpret.js';
-import { named, type FlowLanguage, type Node } from './node.js';
+import { assignedTo, named, type FlowLanguage, type Node } from './node.js';
 
 /**
  * A shell that also reads data on its standard input. A command string made of constants is
@@ -51,38 +51,6 @@ const shellArgv = (elems: Node[]): boolean => {
   );
 };
 
-/** The variable the call's result is bound to (`p = Popen(…)`, `with Popen(…) as p`, `cmd :=`). */
-const boundName = (call: Node): string | null => {
-  let x = call;
-  while (
-    x.parent() &&
-    /^(parenthesized_expression|await_expression|await)$/.test(x.parent()!.kind())
-  )
-    x = x.parent()!;
-  const p = x.parent();
-  if (!p) return null;
-  const k = p.kind();
-  if (k === 'variable_declarator') return p.field('name')?.text() ?? null;
-  if (k === 'assignment' || k === 'assignment_expression') {
-    const left = p.field('left');
-    return left?.kind() === 'identifier' ? left.text() : null;
-  }
-  if (k === 'as_pattern') {
-    const target = p.field('alias') ?? named(p).find((c) => c.kind() === 'as_pattern_target');
-    const id = target ? (target.kind() === 'identifier' ? target : named(target)[0]) : null;
-    return id?.kind() === 'identifier' ? id.text() : null;
-  }
-  if (k === 'expression_list') {
-    const st = p.parent();
-    if (st && (st.kind() === 'short_var_declaration' || st.kind() === 'assignment_statement')) {
-      const i = named(p).findIndex((c) => c.range().start.index === x.range().start.index);
-      const target = st.field('left') ? named(st.field('left')!)[i] : undefined;
-      return target?.kind() === 'identifier' ? target.text() : null;
-    }
-  }
-  return null;
-};
-
 const FUNCTION_SCOPE =
   /^(function_definition|function_declaration|function_expression|function|arrow_function|method_definition|method_declaration|func_literal|lambda|module|program|source_file)$/;
 
@@ -132,7 +100,7 @@ const pythonFeed = (sink: Node, lang: FlowLanguage): StdinFeed | null => {
   if (!/^(\w+\.)*PIPE$/.test(stdin.text()))
     return { nodes: [stdin], opaque: null, how: `stdin=${stdin.text()}` };
   // stdin=PIPE: what the code writes into it (`p.communicate(data)`, `p.stdin.write(data)`).
-  const name = boundName(sink);
+  const name = assignedTo(sink);
   if (!name)
     return {
       nodes: [],
@@ -182,7 +150,7 @@ const jsFeed = (sink: Node, lang: FlowLanguage): StdinFeed | null => {
   if (input && !/^(null|undefined)$/.test(input.text())) nodes.push(input);
   // The child's stdin written or piped into: `child.stdin.end(data)`, `src.pipe(child.stdin)`,
   // and the chained `exec(cmd).stdin.write(data)`.
-  const name = boundName(sink);
+  const name = assignedTo(sink);
   const stdinOf = (t: string) => (name && t === `${name}.stdin`) || t === `${sink.text()}.stdin`;
   for (const call of calls(scopeOf(sink), lang)) {
     const cc = calleeOf(call);
@@ -200,7 +168,7 @@ const goFeed = (sink: Node, lang: FlowLanguage): StdinFeed | null => {
   if (!c || !/^(Command|CommandContext)$/.test(c.name)) return null;
   const argv = c.name === 'CommandContext' ? c.args.slice(1) : c.args;
   if (!shellArgv(argv)) return null;
-  const name = boundName(sink);
+  const name = assignedTo(sink);
   if (!name) return null;
   const nodes: Node[] = [];
   for (const st of scopeOf(sink).findAll({ rule: { kind: 'assignment_statement' } })) {
