@@ -1,5 +1,6 @@
 import type { RuleMetadata } from '@remediation/sarif';
 import type { SourceView, TriageFinding, TriageSettings, Verdict } from '../src/index.js';
+import { reconstructFlow } from '../src/flow/index.js';
 import { triageFinding } from '../src/index.js';
 
 /** A finding as ingestion would store it; override what the test is about. */
@@ -77,3 +78,12 @@ export const triageAt = (
   );
 
 export const signals = (v: Verdict): string[] => v.evidence.map((e) => e.signal);
+
+/** The flow reconstruction of a `cls` finding at the line of `lines` containing `marker`. */
+export const flowAt = (cls: string, lines: string[], marker: string, uri: string) => {
+  const text = lines.join('\n');
+  return reconstructFlow({ uri, text, line: lineOf(text, marker), endLine: null, cls })!;
+};
+
+/** The code of each step of a reconstructed path, joined for matching. */
+export const pathText = (r: { path: { code: string }[] }) => r.path.map((s) => s.code).join(' | ');

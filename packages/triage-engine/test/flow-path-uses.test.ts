@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { reconstructFlow } from '../src/flow/index.js';
+import { flowAt, pathText } from './build.js';
 
 // Path traversal: a path built on the reported line and checked inside the callback that
 // builds it, then handed to a writer or stream as an option; and `path.normalize` of a path
 // known to start with `/`, joined under a root. Each contained case sits beside the near miss
 // that keeps the finding.
-const at = (text: string, marker: string) =>
-  text.split('\n').findIndex((l) => l.includes(marker)) + 1;
-const pt = (lines: string[], marker: string, uri = 'lib/extract.js') => {
-  const text = lines.join('\n');
-  return reconstructFlow({
-    uri,
-    text,
-    line: at(text, marker),
-    endLine: null,
-    cls: 'path-traversal',
-  })!;
-};
-const pathText = (r: { path: { code: string }[] }) => r.path.map((s) => s.code).join(' | ');
+const pt = (lines: string[], marker: string, uri = 'lib/extract.js') =>
+  flowAt('path-traversal', lines, marker, uri);
 
 const extractor = (check: string[]) => [
   'module.exports = Extract;',

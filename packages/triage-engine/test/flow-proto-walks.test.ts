@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { reconstructFlow } from '../src/flow/index.js';
+import { flowAt, pathText } from './build.js';
 
 // Prototype pollution: keys kept by a filter, keys renamed by a helper, and walks that cannot
 // step into a function (`constructor`) or a prototype. Each guarded case sits beside near
 // misses that must stay reachable: a filter or guard that lets `__proto__` through, a type check
 // that lets functions in, the guard after the write, a guard on another variable.
-const at = (text: string, marker: string) =>
-  text.split('\n').findIndex((l) => l.includes(marker)) + 1;
-const pp = (lines: string[], marker: string, uri = 'lib/index.js') => {
-  const text = lines.join('\n');
-  return reconstructFlow({
-    uri,
-    text,
-    line: at(text, marker),
-    endLine: null,
-    cls: 'prototype-pollution',
-  })!;
-};
-const pathText = (r: { path: { code: string }[] }) => r.path.map((s) => s.code).join(' | ');
+const pp = (lines: string[], marker: string, uri = 'lib/index.js') =>
+  flowAt('prototype-pollution', lines, marker, uri);
 
 const setter = (filter: string, extra: string[] = []) => [
   "'use strict';",

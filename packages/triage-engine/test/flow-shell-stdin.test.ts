@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { reconstructFlow } from '../src/flow/index.js';
 import { triageFinding } from '../src/index.js';
-import { BALANCED, finding, source } from './build.js';
+import { BALANCED, finding, flowAt, lineOf, source } from './build.js';
 
 // A shell given a constant script is not "only constants" when its standard input carries
 // other data: the script can read it (`$(cat)`, `read`, `xargs`) and expand it unquoted. Such a
 // finding stays undecided (TRUE_POSITIVE on the rule's reputation, with the reason); stdin from
 // DEVNULL, none at all, or a constant keeps the constant verdict.
-const at = (text: string, marker: string) =>
-  text.split('\n').findIndex((l) => l.includes(marker)) + 1;
-const ci = (lines: string[], marker: string, uri: string) => {
-  const text = lines.join('\n');
-  return reconstructFlow({
-    uri,
-    text,
-    line: at(text, marker),
-    endLine: null,
-    cls: 'command-injection',
-  })!;
-};
+const ci = (lines: string[], marker: string, uri: string) =>
+  flowAt('command-injection', lines, marker, uri);
 
 const PY_VIEWER = (stdin: string) => [
   'import os',
@@ -124,7 +113,7 @@ describe('a shell reading data on its standard input: Python', () => {
 
   it('when a finding on it is triaged, then it is not called a false positive from the literal', () => {
     const text = PY_VIEWER('stdin=f,').join('\n');
-    const line = at(text, 'subprocess.Popen(');
+    const line = lineOf(text, 'subprocess.Popen(');
     const v = triageFinding(
       finding({
         uri: 'PIL/viewer.py',
