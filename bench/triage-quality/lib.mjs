@@ -118,7 +118,8 @@ export const languageOfItem = (item) =>
  * The "real-world: advisory pairs" set (advisories/build.sh): the scanners' SARIF and the laid-out
  * sources from the git-ignored build area, the answers from advisories/labels.json. Each item has
  * `heldOut: true` when its pair is held out (added to be reported apart, never developed against;
- * `heldOut` in advisories/pairs.mjs), else `false`. Null when the set has not been built on this
+ * `heldOut` in advisories/pairs.mjs), else `false`, and `opened` (the date an earlier held-out
+ * group was opened for development, else null). Null when the set has not been built on this
  * machine.
  */
 export const loadAdvisorySet = () => {
@@ -135,5 +136,6 @@ export const loadAdvisorySet = () => {
   return labelledFindings({ tree, sarifDir, labelsPath, commit: 'advisory-pairs' }).map((item) => ({
     ...item,
     heldOut: item.heldOut === true,
+    opened: item.opened ?? null,
   }));
 };

@@ -11,7 +11,8 @@
 // Advisory ids are as published (CVE); `id not verified here` marks a pair whose fix is public
 // (the registry's release and its diff) but whose advisory id could not be checked offline.
 // `name` is the registry's: npm and PyPI names, Go module paths, Maven `group:artifact`.
-// `heldOut: true` marks a pair of the held-out group (reported apart; see below).
+// `heldOut: true` marks a pair of the current held-out group (reported apart, never developed
+// against); `opened: date` a pair of an earlier held-out group opened for development that day.
 // Pairs tried and left out, with the reason, are listed in LEFT_OUT.
 export const PAIRS = [
   // npm
@@ -499,9 +500,10 @@ export const PAIRS = [
       'zip/write.go|os.MkdirAll(path.Join(destPath, f.Name), os.ModePerm)#2',
     ],
   },
-  // Held out (issue 26): added to report the engine on pairs no triage rule was written
-  // against (`heldOut: true`, carried into labels.json and the loaded items); their results are
-  // read by the report only, never while developing triage rules.
+  // Held-out group 1 (issue 26): added on 2026-11-26 to report the engine on pairs no triage rule
+  // was written against, measured once as held out (README, "Triage quality"), then opened for
+  // development on 2026-11-27 (`opened`, carried into labels.json and the loaded items; reported
+  // apart as well as within the development pairs). Held-out group 2 follows them.
   // Maven Central (Java; the -sources.jar of each version)
   {
     ecosystem: 'maven',
@@ -510,7 +512,7 @@ export const PAIRS = [
     fixed: '1.74.0',
     advisory: 'CVE-2018-15531',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-27',
     fn: 'PayloadNameRequestWrapper.parseSoapMethodName',
     fix: 'the XMLInputFactory that reads the request body gets SUPPORT_DTD and IS_SUPPORTING_EXTERNAL_ENTITIES set to false',
     real: ['net/bull/javamelody/PayloadNameRequestWrapper.java|XMLInputFactory.newInstance()'],
@@ -522,7 +524,7 @@ export const PAIRS = [
     fixed: '2.7.4',
     advisory: 'CVE-2016-3720',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-27',
     fn: 'XmlFactory(ObjectCodec, int, int, XMLInputFactory, XMLOutputFactory, String)',
     fix: 'the default XMLInputFactory gets IS_SUPPORTING_EXTERNAL_ENTITIES set to false right after it is made',
     real: [
@@ -539,7 +541,7 @@ export const PAIRS = [
     fixed: '3.2.4.RELEASE',
     advisory: 'CVE-2013-4152',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-27',
     fn: 'Jaxb2CollectionHttpMessageConverter.createXmlInputFactory',
     fix: 'the XMLInputFactory used to read request bodies gets IS_REPLACING_ENTITY_REFERENCES set to false',
     real: [
@@ -556,7 +558,7 @@ export const PAIRS = [
     fixed: '3.2.5.RELEASE',
     advisory: 'CVE-2013-6429',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-27',
     fn: 'SourceHttpMessageConverter.readDOMSource, readSAXSource, readStAXSource',
     fix: 'the request body is parsed by the converter itself (DOM, SAX, StAX) with external entities off unless processExternalEntities is set (default false); 3.2.4 handed it to a transformer with the parser defaults',
     // 3.2.4 had no parser of its own here: only the fixed version's parsers are reported
@@ -574,7 +576,7 @@ export const PAIRS = [
     fixed: '3.2.4.RELEASE',
     advisory: 'CVE-2013-4152',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-27',
     fn: 'Jaxb2Marshaller.processSource (called by unmarshal)',
     fix: 'a stream or SAX source is read through an XMLReader with external general entities off unless processExternalEntities is set (default false)',
     // 3.2.3 handed the source to JAXB with no reader of its own: only the fixed version's is reported
@@ -590,7 +592,7 @@ export const PAIRS = [
     fixed: '2.6',
     advisory: 'CVE-2020-11988',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-27',
     fn: 'XMPParser.parseXMP',
     fix: 'the TransformerFactory gets ACCESS_EXTERNAL_DTD and ACCESS_EXTERNAL_STYLESHEET set to "" (no external access)',
     real: [
@@ -604,7 +606,7 @@ export const PAIRS = [
     fixed: '1.8.12',
     advisory: 'CVE-2016-2175',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-27',
     fn: 'XMLUtil.parse, PDXFA.getDocument',
     fix: 'the DocumentBuilderFactory gets disallow-doctype-decl on, external entities and external DTDs off, XInclude and entity expansion off',
     real: [
@@ -619,7 +621,7 @@ export const PAIRS = [
     fixed: '3.10.1',
     advisory: 'CVE-2014-3529',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-27',
     fn: 'ReadOnlySharedStringsTable.readFrom, XSSFEventBasedExcelExtractor.processSheet, XSSFImportFromXML.importFromXML',
     fix: 'the parsers made with SAXParserFactory/DocumentBuilderFactory defaults replaced by SAXHelper.newXMLReader / DocumentHelper.newDocumentBuilder (entities refused)',
     real: [
@@ -636,7 +638,7 @@ export const PAIRS = [
     fixed: '11.0.4',
     advisory: 'CVE-2021-24033',
     class: 'command-injection',
-    heldOut: true,
+    opened: '2026-11-27',
     fn: 'getProcessForPort.js getProcessIdOnPort',
     fix: 'execSync of the lsof command string with the port replaced by execFileSync with an argument array',
     real: ["getProcessForPort.js|return execSync('lsof -i:' + port"],
@@ -648,7 +650,7 @@ export const PAIRS = [
     fixed: '3.0.2',
     advisory: 'CVE-2018-16492',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-11-27',
     fn: 'extend (deep copy loop)',
     fix: 'the computed writes replaced by setProperty, which defines __proto__ as an own property; reads go through getProperty',
     real: ['index.js|target[name] = extend(deep, clone, copy);', 'index.js|=target[name] = copy;'],
@@ -660,7 +662,7 @@ export const PAIRS = [
     fixed: '3.0.3',
     advisory: 'CVE-2021-26707',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-11-27',
     fn: 'merge',
     fix: 'keys constructor and prototype are skipped like __proto__ before the writes (3.0.2 skipped __proto__ only)',
     // the pinned rule does not report the 3.0.2 lines (it takes their __proto__ check as a guard)
@@ -679,7 +681,7 @@ export const PAIRS = [
     advisory:
       'prototype pollution in jsonpointer < 4.1.0, id not verified here (CVE-2021-23807 is the bypass with array pointers fixed in 5.0.0)',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-11-27',
     fn: 'set',
     fix: 'a pointer starting with __proto__ or constructor/prototype returns before the walk',
     real: [
@@ -695,7 +697,7 @@ export const PAIRS = [
     fixed: '0.6.1',
     advisory: 'CVE-2020-7709',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-11-27',
     fn: 'api.set',
     fix: 'tokens __proto__, constructor and prototype are skipped in the walk (the last token is not checked, and CVE-2021-23820 bypassed the check with array tokens: the 0.6.1 write is not labelled)',
     real: [
@@ -711,7 +713,7 @@ export const PAIRS = [
     fixed: '2.0.3',
     advisory: 'CVE-2019-10795',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-11-27',
     fn: 'undefsafe',
     fix: 'the walk stops (returns undefined) at a key that is not an own property of the object, so __proto__ is never walked into or written',
     real: ['lib/undefsafe.js|=parent[key] = value;'],
@@ -724,7 +726,7 @@ export const PAIRS = [
     fixed: '3.1.2',
     advisory: 'CVE-2022-25645',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-11-27',
     fn: 'merge, object branch (dset/merge, CommonJS and ES module builds)',
     fix: 'the merge loop stops at a __proto__, constructor or prototype key before the write',
     real: [
@@ -739,7 +741,7 @@ export const PAIRS = [
     fixed: '2.0.3',
     advisory: 'CVE-2020-7707',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-11-27',
     fn: 'setter',
     fix: 'the walk returns the object unchanged at a __proto__, constructor or prototype part before the write',
     real: ['index.js|=data[parts[index]] = value'],
@@ -753,7 +755,7 @@ export const PAIRS = [
     fixed: '2.8.5',
     advisory: 'CVE-2023-39631',
     class: 'code-injection',
-    heldOut: true,
+    opened: '2026-11-27',
     fn: 'necompiler.stringToExpression',
     fix: 'the expression is refused (ValueError) when it holds ;, :, [, __ or an attribute access before it is compiled and evaluated',
     real: ['numexpr/necompiler.py|=ex = eval(c, names)'],
@@ -766,7 +768,7 @@ export const PAIRS = [
     fixed: '1.1.1',
     advisory: 'CVE-2023-47128',
     class: 'sql-injection',
-    heldOut: true,
+    opened: '2026-11-27',
     fn: 'PostgresTransaction.savepoint, SQLiteTransaction.savepoint',
     fix: 'the savepoint name is checked by validate_savepoint_name (letters, digits, underscores) before it is put into the SAVEPOINT statement',
     real: [
@@ -785,7 +787,7 @@ export const PAIRS = [
     fixed: '2.0.0a12',
     advisory: 'CVE-2017-16618',
     class: 'deserialization',
-    heldOut: true,
+    opened: '2026-11-27',
     fn: 'util.load_yaml, util.load_yamlf',
     fix: 'yaml.load replaced by yaml.safe_load',
     real: ['owlmixin/util.py|=return yaml.load(yaml_str)', 'owlmixin/util.py|=return yaml.load(f)'],
@@ -797,7 +799,7 @@ export const PAIRS = [
     fixed: '1.0.5',
     advisory: 'CVE-2017-2809',
     class: 'deserialization',
-    heldOut: true,
+    opened: '2026-11-27',
     fn: 'Vault.load',
     fix: 'yaml.load of the decrypted vault replaced by yaml.safe_load',
     real: ['ansible_vault/api.py|return yaml.load(self.vault.decrypt(stream))'],
