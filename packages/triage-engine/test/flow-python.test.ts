@@ -322,4 +322,28 @@ describe('flow reconstruction: Python', () => {
     const open = src.replace(/_convert/g, 'convert');
     expect(flow(open, 'command-injection')!.outcome).toBe('undecided');
   });
+
+  it("each parameter of a method takes its own argument from the file's callers", () => {
+    const src = [
+      'import subprocess',
+      'from flask import request',
+      '',
+      'class Thumbs:',
+      '\tdef _convert(self, label, size):',
+      '\t\tlog(label)',
+      '\t\treturn subprocess.check_output(',
+      '\t\t\t"convert -resize " + size + " in.png",  # sink',
+      '\t\t\tshell=True,',
+      '\t\t)',
+      '',
+      '\tdef thumbnails(self):',
+      '\t\tself._convert(request.args["label"], "64")',
+      '\t\tself._convert(request.form.get("title"), "128")',
+    ].join('\n');
+    // the request's values go to `label`, which the command never sees
+    expect(flow(src, 'command-injection')!.outcome).toBe('no-source');
+    // the same call with the arguments the other way round hands the command the input
+    const swapped = src.replace('(request.args["label"], "64")', '("64", request.args["label"])');
+    expect(flow(swapped, 'command-injection')!.outcome).toBe('input');
+  });
 });

@@ -898,6 +898,7 @@ const runTo = (
   args: Node[],
   expression: boolean,
   callerDepth: number,
+  perArg = false,
 ): Run => {
   const facts = fileFacts(root, lang);
   const fn = enclosingFunction(sink);
@@ -910,6 +911,7 @@ const runTo = (
     sinkArgs: args,
     sinkIsExpression: expression,
     hits: [],
+    argHits: perArg ? [] : undefined,
     notes: [],
     deadSink: null,
     unsupported: null,
@@ -927,8 +929,10 @@ const runTo = (
   try {
     if (fn) {
       const name = functionName(fn);
+      // Each caller runs once for all the parameters it passes (not once per parameter).
+      const siteRuns = new Map<number, Run>();
       const callers: CallerValue = (index) =>
-        callerDepth >= 1 ? null : callerValue(root, lang, cls, fn, name, index);
+        callerDepth >= 1 ? null : callerValue(root, lang, cls, fn, name, index, siteRuns);
       const env = paramValues(
         fn,
         lang,
@@ -979,7 +983,8 @@ const filePrivate = (fn: Node, lang: FlowLanguage, name: string, text: string): 
 /**
  * The value the same file's calls pass to parameter `index` of `fn`: outside input when one of
  * them passes it; clean only when every call passes a clean value and nothing outside the file
- * can call `fn`; else null (not decided here).
+ * can call `fn`; else null (not decided here). `siteRuns` keeps each call site's run, which
+ * records every argument, for the other parameters.
  */
 const callerValue = (
   root: Node,
@@ -988,6 +993,7 @@ const callerValue = (
   fn: Node,
   name: string,
   index: number,
+  siteRuns: Map<number, Run>,
 ): Val | null => {
   if (index < 0 || name.includes(' ')) return null;
   const selfParam = paramsOf(fn)[0]?.name;
@@ -1003,13 +1009,17 @@ const callerValue = (
   if (sites.length === 0 || sites.length > 8) return null;
   const vals: Val[] = [];
   for (const site of sites) {
-    const arg = calleeOf(site)!.args[index - offset];
+    const args = calleeOf(site)!.args;
+    const arg = args[index - offset];
     if (!arg || arg.kind() === 'keyword_argument') return null;
     const caller = enclosingFunction(site);
     if (caller && within(caller, fn)) return null;
-    const run = runTo(root, lang, cls, site, [arg], false, 1);
-    if (run.failed || run.ip.hits.length === 0) return null;
-    const v = joinAll(run.ip.hits, clean(step(lineOf(site), 'constant', site.text())));
+    const at = site.range().start.index;
+    let run = siteRuns.get(at);
+    if (!run) siteRuns.set(at, (run = runTo(root, lang, cls, site, args, false, 1, true)));
+    const hits = (run.ip.argHits ?? []).map((vals) => vals[index - offset]!);
+    if (run.failed || hits.length === 0) return null;
+    const v = joinAll(hits, clean(step(lineOf(site), 'constant', site.text())));
     vals.push({ level: v.level, steps: [...v.steps, step(lineOf(site), 'call', site.text())] });
   }
   const v = joinAll(vals, clean(step(lineOf(fn), 'constant', name)));

@@ -325,6 +325,8 @@ export interface Interp {
   sinkIsExpression?: boolean;
   /** The values seen at the sink. */
   hits: Val[];
+  /** When set, each hit's values argument by argument (a caller run serves every parameter). */
+  argHits?: Val[][];
   /** Branches whose condition folded and other steps worth showing. */
   notes: PathStep[];
   /** The sink lies in a branch that folding removed. */
@@ -1859,6 +1861,7 @@ const detached = (ip: Interp, extra: Partial<Interp> = {}): Interp => ({
   sinkIsExpression: false,
   sinkArgs: [],
   hits: [],
+  argHits: undefined,
   notes: [],
   returns: [],
   deadSink: null,
@@ -1947,6 +1950,7 @@ const quotedIntoCode = (ip: Interp, prefix: Const | undefined, v: Val, n: Node):
 
 const recordHit = (ip: Interp, env: Env) => {
   let vals = ip.sinkArgs.map((a) => ev(ip, a, env));
+  ip.argHits?.push(vals);
   if (ip.proto && ip.sink) vals = protoKeys(ip, ip.proto, vals, env);
   ip.hits.push(joinAll(vals, clean(step(0, 'constant', 'no argument'))));
 };
