@@ -272,3 +272,70 @@ describe('prototype pollution: a walk that refuses functions', () => {
     expect(r.outcome).not.toBe('no-source');
   });
 });
+
+// A pointer walk that creates missing parents under a `typeof … === 'undefined'` check: the check
+// keeps the key written there from the three names, but not the key of the descent after it, so
+// the object written may already be Object.prototype (`/__proto__/a/b`).
+const pointerSetter = (guard: string[]) => [
+  'function setter (obj, pointer, value) {',
+  '  var part',
+  '  var hasNextPart',
+  ...guard,
+  '',
+  '  for (var p = 1, len = pointer.length; p < len;) {',
+  '    part = untilde(pointer[p++])',
+  '    hasNextPart = len > p',
+  '',
+  "    if (typeof obj[part] === 'undefined') {",
+  "      if (Array.isArray(obj) && part === '-') {",
+  '        part = obj.length',
+  '      }',
+  '      if (hasNextPart) {',
+  "        if ((pointer[p] !== '' && pointer[p] < Infinity) || pointer[p] === '-') obj[part] = []",
+  '        else obj[part] = {}',
+  '      }',
+  '    }',
+  '',
+  '    if (!hasNextPart) break',
+  '    obj = obj[part]',
+  '  }',
+  '  return obj',
+  '}',
+  '',
+  'function untilde (str) {',
+  "  return str.replace(/~1/g, '/').replace(/~0/g, '~')",
+  '}',
+  '',
+  'exports.set = function (obj, pointer, value) {',
+  "  if (typeof pointer === 'string') pointer = pointer.split('/')",
+  '  return setter(obj, pointer, value)',
+  '}',
+];
+
+describe('prototype pollution: a walk whose descent is not guarded', () => {
+  it('when only the write is under a typeof-undefined check and the descent takes any key, then the write reaches Object.prototype', () => {
+    const r = pp(pointerSetter([]), '        else obj[part] = {}');
+    expect(r.outcome).toBe('input');
+    expect(pathText(r)).toMatch(/obj may be Object\.prototype here/);
+  });
+
+  it('when every part is refused as __proto__, constructor or prototype before the walk steps, then the write is guarded', () => {
+    const r = pp(
+      pointerSetter([]).map((l) =>
+        l === '    hasNextPart = len > p'
+          ? "    hasNextPart = len > p\n    if (part === '__proto__' || part === 'constructor' || part === 'prototype') return obj"
+          : l,
+      ),
+      '        else obj[part] = {}',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when only the first part is checked (a later __proto__ still steps in), then the write is reached', () => {
+    const r = pp(
+      pointerSetter(["  if (pointer[1] === '__proto__') return obj"]),
+      '        else obj[part] = {}',
+    );
+    expect(r.outcome).toBe('input');
+  });
+});

@@ -1066,11 +1066,16 @@ const subscript = (ip: Interp, n: Node, env: Env): Val => {
     if (slot) return withStep(slot, step(lineOf(n), 'container', n.text()));
     const v = element(base, idx.value, step(lineOf(n), 'container', n.text()));
     if (plainStep(base, idx)) return { ...v, plain: true };
+    // A descent by an outside key not kept from __proto__ may land on Object.prototype.
+    const reach =
+      idx.level === INPUT &&
+      (base.protoReach || !idx.excluded?.has('__proto__')) &&
+      idx.typeOf !== 'number';
     // Only an element known by its constant key keeps what is known of it.
     const exact = idx.value !== undefined && idx.value !== null && (base.elems || base.keys);
-    if (!v.plain || exact) return v;
     const { plain: _plain, ...rest } = v;
-    return rest;
+    const out = !v.plain || exact ? v : rest;
+    return reach ? { ...out, protoReach: true } : out;
   }
   return element(base, idx.value, step(lineOf(n), 'container', n.text()));
 };
@@ -1979,6 +1984,20 @@ const protoKeys = (ip: Interp, proto: ProtoSink, vals: Val[], env: Env): Val[] =
             ].slice(-14),
           },
     );
+  // A walk that stepped by an outside key into what may be Object.prototype: any key pollutes.
+  if (direct?.protoReach)
+    return vals.map((v) => ({
+      level: INPUT,
+      steps: [
+        ...direct.steps,
+        ...v.steps,
+        step(
+          line,
+          'branch',
+          `${proto.direct!.text()} may be Object.prototype here: the walk stepped into it by an outside key not kept from __proto__, so any key written pollutes`,
+        ),
+      ].slice(-14),
+    }));
   // A walk that only ever stepped into plain objects (never a function, never a prototype): the
   // object written is not a prototype, so the key only has to be kept from `__proto__`.
   const deep = proto.deep && !(proto.walkOnly && direct?.plain);

@@ -72,6 +72,12 @@ export interface Val {
    * Object.prototype, however deep the walk that led to it.
    */
   plain?: boolean;
+  /**
+   * Prototype pollution: an object a walk may have reached by a key from outside input not kept
+   * from `__proto__` (`o = o[key]`): it may be Object.prototype itself, so a write into it
+   * pollutes whatever its key. Known of either side of a join.
+   */
+  protoReach?: boolean;
   /** A string known to start with `/` (`'/' + x`, or past `if (x.charAt(0) !== '/') …`). */
   rooted?: boolean;
   /**
@@ -97,6 +103,7 @@ const factsOf = (v: Val, proto = true): Partial<Val> => ({
   ...(v.relativeOf ? { relativeOf: v.relativeOf } : {}),
   ...(v.json ? { json: true } : {}),
   ...(proto && v.plain ? { plain: true } : {}),
+  ...(v.protoReach ? { protoReach: true } : {}),
   ...(v.rooted ? { rooted: true } : {}),
   ...(v.contained ? { contained: true } : {}),
 });
@@ -115,6 +122,7 @@ const joinFacts = (a: Val, b: Val): Partial<Val> => {
   if (a.relativeOf && b.relativeOf) out.relativeOf = union(a.relativeOf, b.relativeOf);
   if (a.json && b.json) out.json = true;
   if (plainish(a) && plainish(b) && (a.plain || b.plain)) out.plain = true;
+  if (a.protoReach || b.protoReach) out.protoReach = true;
   if (rootedish(a) && rootedish(b)) out.rooted = true;
   if (a.contained && b.contained) out.contained = true;
   return out;
@@ -171,6 +179,7 @@ export const join = (a: Val, b: Val): Val => {
       ...factsOf(hi, false),
       ...(a.noProto && b.noProto ? { noProto: true } : {}),
       ...(plainish(a) && plainish(b) && (a.plain || b.plain) ? { plain: true } : {}),
+      ...(a.protoReach || b.protoReach ? { protoReach: true } : {}),
     };
   }
   const out: Val = { level: a.level, steps: mergeSteps(a.steps, b.steps), ...joinFacts(a, b) };
@@ -218,7 +227,8 @@ export const sameEnv = (a: Env | null, b: Env | null): boolean => {
       w.value !== v.value ||
       w.excluded?.size !== v.excluded?.size ||
       Boolean(w.normalized) !== Boolean(v.normalized) ||
-      Boolean(w.plain) !== Boolean(v.plain)
+      Boolean(w.plain) !== Boolean(v.plain) ||
+      Boolean(w.protoReach) !== Boolean(v.protoReach)
     )
       return false;
   }
