@@ -21,6 +21,7 @@ import {
   type Node,
 } from './node.js';
 import { stdinFeed } from './stdin.js';
+import { xmlParserConfiguration } from './xml-config.js';
 import {
   CLEAN,
   INPUT,
@@ -1030,13 +1031,16 @@ const callerValue = (
 
 export const reconstructFlow = (q: FlowQuery): FlowResult | null => {
   const lang = flowLanguageOf(q.uri);
-  if (!lang || !FLOW_CLASSES.has(q.cls)) return null;
+  const xml = q.cls === 'xxe' && lang === 'java';
+  if (!lang || (!FLOW_CLASSES.has(q.cls) && !xml)) return null;
   let root: Node;
   try {
     root = parsed(q.uri, lang, q.text);
   } catch {
-    return undecided('the file does not parse');
+    return xml ? null : undecided('the file does not parse');
   }
+  // XXE is decided by how the parser is configured, not by where its input comes from.
+  if (xml) return xmlParserConfiguration(root, q.line);
   const found = findSink(root, lang, q);
   if (!found) return undecided('no sink call of this class at the reported line');
   if (!found.uses?.length) {

@@ -59,7 +59,10 @@ export const reconstructedFlowSignals = (
             ? {
                 signal: 'flow_reconstructed_sanitized',
                 effect: 'false_positive',
-                detail: `The reconstructed flow passes every value reaching the sink through a sanitizer for this class (${pathText(path)}).`,
+                detail:
+                  cls === 'xxe'
+                    ? `The ${result.reason} (${pathText(path)}).`
+                    : `The reconstructed flow passes every value reaching the sink through a sanitizer for this class (${pathText(path)}).`,
                 weight: WEIGHTS.reconstructedSanitized,
                 at,
                 path,

@@ -1,0 +1,200 @@
+import type { FlowResult } from './index.js';
+import { lineOf, named, within, type Node } from './node.js';
+import { step } from './value.js';
+
+// XXE (Java): a rule reports where a JAXP parser or factory is made. Whether entities can be
+// expanded depends on how the code configures that object before it parses, not on where data
+// comes from: this reads the configuration calls on the object after it is made.
+
+/** Factories and parsers whose defaults resolve external entities or DTDs. */
+const MAKERS =
+  /^(DocumentBuilderFactory|SAXParserFactory|XMLInputFactory|TransformerFactory|SchemaFactory|XMLReaderFactory|SAXParser|XMLReader)$/;
+const MAKE_METHODS = /^(newInstance|newFactory|newDefaultInstance|createXMLReader|getXMLReader)$/;
+const NEW_TYPES = /^(SAXReader|SAXBuilder)$/;
+
+/**
+ * Settings that keep external entities out, by the name the JAXP, SAX and StAX documentation
+ * gives them (string or constant) and the value that protects. `when` is the value (`true`,
+ * `false` or `''`): `disallow-doctype-decl` refuses any DTD; the SAX `external-*-entities` and
+ * StAX `isSupportingExternalEntities`/`supportDTD` turn resolution off; StAX
+ * `isReplacingEntityReferences` false reports entity references instead of expanding them;
+ * `ACCESS_EXTERNAL_*` set to "" and FEATURE_SECURE_PROCESSING forbid fetching external resources.
+ */
+const PROTECTIVE: { name: RegExp; when: string; what: string }[] = [
+  {
+    name: /^("http:\/\/apache\.org\/xml\/features\/disallow-doctype-decl")$/,
+    when: 'true',
+    what: 'DOCTYPE declarations are refused',
+  },
+  {
+    name: /^"http:\/\/xml\.org\/sax\/features\/external-general-entities"$/,
+    when: 'false',
+    what: 'external general entities are not resolved',
+  },
+  {
+    name: /^(XMLInputFactory\.IS_SUPPORTING_EXTERNAL_ENTITIES|"javax\.xml\.stream\.isSupportingExternalEntities")$/,
+    when: 'false',
+    what: 'external entities are not supported',
+  },
+  {
+    name: /^(XMLInputFactory\.SUPPORT_DTD|"javax\.xml\.stream\.supportDTD")$/,
+    when: 'false',
+    what: 'DTDs are not supported',
+  },
+  {
+    name: /^(XMLInputFactory\.IS_REPLACING_ENTITY_REFERENCES|"javax\.xml\.stream\.isReplacingEntityReferences")$/,
+    when: 'false',
+    what: 'entity references are reported, not expanded',
+  },
+  {
+    name: /^(XMLConstants\.FEATURE_SECURE_PROCESSING|"http:\/\/javax\.xml\.XMLConstants\/feature\/secure-processing")$/,
+    when: 'true',
+    what: 'secure processing forbids external resources',
+  },
+  {
+    name: /^(XMLConstants\.ACCESS_EXTERNAL_DTD|"http:\/\/javax\.xml\.XMLConstants\/property\/accessExternalDTD")$/,
+    when: '""',
+    what: 'no external DTD may be fetched',
+  },
+];
+
+const SETTERS = /^(setFeature|setProperty|setAttribute)$/;
+
+/** A boolean or empty-string literal as written (`Boolean.FALSE` reads `false`). */
+const literal = (n: Node): string | null => {
+  const t = n.text().replace(/\s+/g, '');
+  if (t === 'true' || t === 'Boolean.TRUE') return 'true';
+  if (t === 'false' || t === 'Boolean.FALSE') return 'false';
+  if (t === '""') return '""';
+  return null;
+};
+
+/** The constants of the class (`static final String NAME = "…"`), for setting names. */
+const stringConstants = (root: Node): Map<string, string> => {
+  const out = new Map<string, string>();
+  for (const d of root.findAll({ rule: { kind: 'variable_declarator' } })) {
+    const value = d.field('value');
+    const name = d.field('name')?.text();
+    if (name && value?.kind() === 'string_literal') out.set(name, value.text());
+  }
+  return out;
+};
+
+/**
+ * A boolean field the setting reads (`this.processExternalEntities`): its value when nothing
+ * sets it, when the class declares it with a literal or as a `boolean` without one (false).
+ */
+const fieldDefault = (root: Node, n: Node): { name: string; value: string } | null => {
+  const m = /^(?:this\.)?([A-Za-z_$][\w$]*)$/.exec(n.text());
+  if (!m) return null;
+  for (const f of root.findAll({ rule: { kind: 'field_declaration' } })) {
+    const type = f.field('type')?.text();
+    for (const d of f.fieldChildren('declarator')) {
+      if (d.field('name')?.text() !== m[1]) continue;
+      const value = d.field('value');
+      if (value) {
+        const v = literal(value);
+        return v ? { name: m[1]!, value: v } : null;
+      }
+      return type === 'boolean' ? { name: m[1]!, value: 'false' } : null;
+    }
+  }
+  return null;
+};
+
+/** The variable or field the made object is kept in (`f = …`, `T f = …`, `this.f = …`). */
+const keptIn = (made: Node): string | null => {
+  let n: Node | null = made.parent();
+  while (n && (n.kind() === 'parenthesized_expression' || n.kind() === 'cast_expression'))
+    n = n.parent();
+  if (n?.kind() === 'variable_declarator') return n.field('name')?.text() ?? null;
+  if (n?.kind() === 'assignment_expression')
+    return (n.field('left')?.text() ?? '').replace(/^this\./, '') || null;
+  return null;
+};
+
+/** The statement holding `n` and the block (or body) that holds that statement. */
+const statementOf = (n: Node): { statement: Node; block: Node } | null => {
+  let cur: Node | null = n;
+  while (cur?.parent()) {
+    const p: Node = cur.parent()!;
+    if (p.kind() === 'block' || p.kind() === 'constructor_body')
+      return { statement: cur, block: p };
+    cur = p;
+  }
+  return null;
+};
+
+/** The method or constructor enclosing `n`. */
+const methodOf = (n: Node): Node | null => {
+  let cur = n.parent();
+  while (
+    cur &&
+    !/^(method_declaration|constructor_declaration|lambda_expression)$/.test(cur.kind())
+  )
+    cur = cur.parent();
+  return cur;
+};
+
+/** The call or `new` on the reported line that makes a parser or factory. */
+const madeAt = (root: Node, line: number): Node | null => {
+  for (const c of root.findAll({
+    rule: { any: [{ kind: 'method_invocation' }, { kind: 'object_creation_expression' }] },
+  })) {
+    if (lineOf(c) !== line) continue;
+    if (c.kind() === 'object_creation_expression') {
+      if (NEW_TYPES.test(c.field('type')?.text() ?? '')) return c;
+      continue;
+    }
+    const object = c.field('object')?.text() ?? '';
+    const method = c.field('name')?.text() ?? '';
+    if (MAKE_METHODS.test(method) && (MAKERS.test(object) || method === 'getXMLReader')) return c;
+  }
+  return null;
+};
+
+/**
+ * The configuration of the parser or factory made on `line`: `no-source` (sanitized) when a call
+ * on the object it is kept in, after it is made and in the same or an enclosing block of the
+ * method (so it runs whenever the object is made there), turns external entities off, or sets
+ * them from a boolean field whose default turns them off. Null when the line makes no such object
+ * or nothing protective is read: the rule's reputation decides then.
+ */
+export const xmlParserConfiguration = (root: Node, line: number): FlowResult | null => {
+  const made = madeAt(root, line);
+  if (!made) return null;
+  const target = keptIn(made);
+  const method = methodOf(made);
+  const at = statementOf(made);
+  if (!target || !method || !at) return null;
+  const constants = stringConstants(root);
+  const end = made.range().end.index;
+  for (const call of method.findAll({ rule: { kind: 'method_invocation' } })) {
+    if (call.range().start.index < end) continue;
+    if ((call.field('object')?.text() ?? '').replace(/^this\./, '') !== target) continue;
+    if (!SETTERS.test(call.field('name')?.text() ?? '')) continue;
+    // Runs whenever the object is made: its statement sits in the block of the making statement
+    // or in a block around it.
+    const where = statementOf(call);
+    if (!where || !within(at.statement, where.block)) continue;
+    const args = named(call.field('arguments') ?? call).filter((a) => a.kind() !== 'line_comment');
+    if (args.length !== 2) continue;
+    const nameText = constants.get(args[0]!.text()) ?? args[0]!.text().replace(/\s+/g, '');
+    const setting = PROTECTIVE.find((p) => p.name.test(nameText));
+    if (!setting) continue;
+    const value = literal(args[1]!);
+    const field = value === null ? fieldDefault(root, args[1]!) : null;
+    if ((value ?? field?.value) !== setting.when) continue;
+    const sink = step(lineOf(made), 'sink', made.text());
+    const madeStep = step(lineOf(made), 'call', `${target} = ${made.text()}`);
+    const unless = field ? ` unless ${field.name} is set (it is ${field.value} by default)` : '';
+    const configured = step(lineOf(call), 'sanitizer', `${setting.what}${unless}: ${call.text()}`);
+    return {
+      outcome: 'no-source',
+      sanitized: true,
+      reason: `the parser is configured before it parses: ${setting.what}${unless}`,
+      path: [madeStep, configured, sink],
+    };
+  }
+  return null;
+};

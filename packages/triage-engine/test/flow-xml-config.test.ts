@@ -1,0 +1,248 @@
+import { describe, expect, it } from 'vitest';
+import { reconstructFlow } from '../src/flow/index.js';
+import { triageFinding } from '../src/index.js';
+import { BALANCED, finding, flowAt, lineOf, pathText, rule, source } from './build.js';
+
+// XXE in Java: the rule reports where a parser or factory is made; the verdict depends on the
+// configuration calls on that object before it parses. Each protected case sits beside near
+// misses: the setting on another object, with the wrong value, in a branch that may not run,
+// before the object is made, or read from a field that turns entities on by default.
+const xxe = (lines: string[], marker: string) =>
+  flowAt('xxe', lines, marker, 'src/main/java/org/acme/xml/Reader.java');
+
+const cls = (body: string[], fields: string[] = []) => [
+  'package org.acme.xml;',
+  '',
+  'import java.io.InputStream;',
+  'import javax.xml.XMLConstants;',
+  'import javax.xml.parsers.DocumentBuilderFactory;',
+  'import javax.xml.parsers.SAXParserFactory;',
+  'import javax.xml.stream.XMLInputFactory;',
+  'import org.xml.sax.XMLReader;',
+  'import org.xml.sax.helpers.XMLReaderFactory;',
+  '',
+  'public class Reader {',
+  ...fields,
+  '',
+  ...body,
+  '}',
+];
+
+describe('XXE: a parser configured before it parses', () => {
+  it('when a DocumentBuilderFactory refuses DOCTYPE declarations right after it is made (tabs, a try block), then it is sanitized', () => {
+    const r = xxe(
+      cls([
+        '\tpublic Document read(InputStream body) throws IOException {',
+        '\t\ttry {',
+        '\t\t\tDocumentBuilderFactory dbf = DocumentBuilderFactory.newInstance();',
+        '\t\t\tdbf.setNamespaceAware(true);',
+        '\t\t\tdbf.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);',
+        '\t\t\treturn dbf.newDocumentBuilder().parse(body);',
+        '\t\t} catch (ParserConfigurationException | SAXException ex) {',
+        '\t\t\tthrow new IOException(ex);',
+        '\t\t}',
+        '\t}',
+      ]),
+      'DocumentBuilderFactory dbf =',
+    );
+    expect(r.outcome).toBe('no-source');
+    expect(r.sanitized).toBe(true);
+    expect(pathText(r)).toMatch(/DOCTYPE declarations are refused/);
+    expect(r.path.at(-1)!.kind).toBe('sink');
+  });
+
+  it('when an XMLInputFactory made in a null check gets IS_SUPPORTING_EXTERNAL_ENTITIES = Boolean.FALSE (a multi-line call), then it is sanitized', () => {
+    const r = xxe(
+      cls([
+        '    protected Reader(XMLInputFactory xmlIn) {',
+        '        if (xmlIn == null) {',
+        '            xmlIn = XMLInputFactory.newInstance();',
+        '            xmlIn.setProperty(',
+        '                XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES,',
+        '                Boolean.FALSE);',
+        '        }',
+        '        _xmlInputFactory = xmlIn;',
+        '    }',
+      ]),
+      'xmlIn = XMLInputFactory.newInstance();',
+    );
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(/external entities are not supported/);
+  });
+
+  it('when the setting names a constant of the class and the object is a field (this.), then it is read', () => {
+    const r = xxe(
+      cls(
+        [
+          '  public void init() throws Exception {',
+          '    this.factory = SAXParserFactory.newInstance();',
+          '    this.factory.setFeature(EXTERNAL_ENTITIES, false);',
+          '  }',
+        ],
+        [
+          '  private static final String EXTERNAL_ENTITIES =',
+          '      "http://xml.org/sax/features/external-general-entities";',
+          '  private SAXParserFactory factory;',
+        ],
+      ),
+      'this.factory = SAXParserFactory.newInstance();',
+    );
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(/external general entities are not resolved/);
+  });
+
+  it('when the feature is set from a boolean field that is false unless a setter turns it on, then it is sanitized and says so', () => {
+    const body = [
+      '\tprivate SAXSource readSAXSource(InputStream body) throws IOException {',
+      '\t\tXMLReader reader = XMLReaderFactory.createXMLReader();',
+      '\t\treader.setFeature("http://xml.org/sax/features/external-general-entities", processExternalEntities);',
+      '\t\treturn new SAXSource(reader, new InputSource(body));',
+      '\t}',
+      '',
+      '\tpublic void setProcessExternalEntities(boolean processExternalEntities) {',
+      '\t\tthis.processExternalEntities = processExternalEntities;',
+      '\t}',
+    ];
+    const r = xxe(
+      cls(body, ['\tprivate boolean processExternalEntities = false;']),
+      'XMLReaderFactory.createXMLReader()',
+    );
+    expect(r.outcome).toBe('no-source');
+    expect(r.reason).toMatch(/unless processExternalEntities is set \(it is false by default\)/);
+    // a declaration without a value is false too
+    const bare = xxe(
+      cls(body, ['\tprivate boolean processExternalEntities;']),
+      'XMLReaderFactory.createXMLReader()',
+    );
+    expect(bare.outcome).toBe('no-source');
+    // a field that turns entities on by default protects nothing
+    const on = xxe(
+      cls(body, ['\tprivate boolean processExternalEntities = true;']),
+      'XMLReaderFactory.createXMLReader()',
+    );
+    expect(on).toBeNull();
+  });
+
+  it('when only entity references are reported instead of expanded (StAX), then it is sanitized', () => {
+    const r = xxe(
+      cls([
+        '\tprotected XMLInputFactory createXmlInputFactory() {',
+        '\t\tXMLInputFactory inputFactory = XMLInputFactory.newInstance();',
+        '\t\tinputFactory.setProperty(XMLInputFactory.IS_REPLACING_ENTITY_REFERENCES, false);',
+        '\t\treturn inputFactory;',
+        '\t}',
+      ]),
+      'XMLInputFactory inputFactory =',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+});
+
+describe('XXE: near misses keep the rule’s verdict', () => {
+  const made = '\t\tDocumentBuilderFactory dbf = DocumentBuilderFactory.newInstance();';
+  const read = (config: string[]) =>
+    cls([
+      '\tpublic Document read(InputStream body, boolean strict) throws Exception {',
+      '\t\tDocumentBuilderFactory other = DocumentBuilderFactory.newInstance();',
+      made,
+      ...config,
+      '\t\treturn dbf.newDocumentBuilder().parse(body);',
+      '\t}',
+    ]);
+
+  it('when the feature is set on another factory, then nothing is decided', () => {
+    const r = xxe(
+      read(['\t\tother.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);']),
+      made.trim(),
+    );
+    expect(r).toBeNull();
+  });
+
+  it('when the protective feature is given the value that turns it off, then nothing is decided', () => {
+    const r = xxe(
+      read(['\t\tdbf.setFeature("http://apache.org/xml/features/disallow-doctype-decl", false);']),
+      made.trim(),
+    );
+    expect(r).toBeNull();
+  });
+
+  it('when the feature is set only in a branch that may not run, then nothing is decided', () => {
+    const r = xxe(
+      read([
+        '\t\tif (strict) {',
+        '\t\t\tdbf.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);',
+        '\t\t}',
+      ]),
+      made.trim(),
+    );
+    expect(r).toBeNull();
+  });
+
+  it('when the factory is returned unconfigured, or only namespace-aware, then nothing is decided', () => {
+    const text = cls([
+      '\tprotected XMLInputFactory createXmlInputFactory() {',
+      '\t\treturn XMLInputFactory.newInstance();',
+      '\t}',
+      '',
+      '\tpublic Document read(InputStream body) throws Exception {',
+      made,
+      '\t\tdbf.setNamespaceAware(true);',
+      '\t\treturn dbf.newDocumentBuilder().parse(body);',
+      '\t}',
+    ]).join('\n');
+    const uri = 'src/main/java/org/acme/xml/Reader.java';
+    for (const marker of ['return XMLInputFactory.newInstance();', made.trim()])
+      expect(
+        reconstructFlow({ uri, text, line: lineOf(text, marker), endLine: null, cls: 'xxe' }),
+      ).toBeNull();
+  });
+
+  it('when a setting before the factory is made configures an earlier object of the same name, then nothing is decided', () => {
+    const text = cls([
+      '\tpublic void read(InputStream a, InputStream b) throws Exception {',
+      '\t\tSAXParserFactory spf = SAXParserFactory.newInstance();',
+      '\t\tspf.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);',
+      '\t\tspf.newSAXParser().parse(a, handler);',
+      '\t\tspf = SAXParserFactory.newInstance();',
+      '\t\tspf.newSAXParser().parse(b, handler);',
+      '\t}',
+    ]);
+    expect(xxe(text, 'SAXParserFactory spf =').outcome).toBe('no-source');
+    expect(xxe(text, '\t\tspf = SAXParserFactory.newInstance();')).toBeNull();
+  });
+});
+
+describe('XXE: the verdict', () => {
+  it('when Semgrep reports a factory the method configures, then triage calls it FALSE_POSITIVE and shows the setting', () => {
+    const uri = 'src/main/java/org/acme/xml/Reader.java';
+    const text = cls([
+      '\tpublic Document read(InputStream body) throws Exception {',
+      '\t\tDocumentBuilderFactory dbf = DocumentBuilderFactory.newInstance();',
+      '\t\tdbf.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);',
+      '\t\treturn dbf.newDocumentBuilder().parse(body);',
+      '\t}',
+    ]).join('\n');
+    const f = finding({
+      uri,
+      line: lineOf(text, 'DocumentBuilderFactory dbf ='),
+      tool: 'Semgrep OSS',
+      ruleId: 'java.lang.security.audit.xxe.documentbuilderfactory-disallow-doctype-decl-missing',
+      message: 'DOCTYPE declarations are enabled for this DocumentBuilderFactory.',
+      level: 'warning',
+      severity: 'medium',
+      rule: rule({ cwe: ['CWE-611'], tags: ['security'] }),
+    });
+    const v = triageFinding(f, source({ [uri]: text }), BALANCED);
+    expect(v.classification).toBe('FALSE_POSITIVE');
+    expect(v.justification).toMatch(
+      /configured before it parses: DOCTYPE declarations are refused/,
+    );
+    const shown = v.evidence.find((e) => e.signal === 'flow_reconstructed_sanitized')!;
+    expect(shown.path!.map((s) => s.kind)).toEqual(['call', 'sanitizer', 'sink']);
+    // the same code without the setting keeps the rule's verdict
+    const bare = text.replace(/\t\tdbf\.setFeature[^\n]*\n/, '');
+    expect(triageFinding(f, source({ [uri]: bare }), BALANCED).classification).toBe(
+      'TRUE_POSITIVE',
+    );
+  });
+});
