@@ -8,6 +8,7 @@ import {
   execBlock,
   ev,
   paramsOf,
+  type FileFacts,
   type Interp,
 } from './interpret.js';
 import {
@@ -22,6 +23,7 @@ import {
 } from './node.js';
 import { stdinFeed } from './stdin.js';
 import { xmlParserConfiguration } from './xml-config.js';
+import { importedFunctions } from './imports.js';
 import {
   CLEAN,
   INPUT,
@@ -88,6 +90,8 @@ export interface FlowQuery {
   line: number;
   endLine: number | null;
   cls: string;
+  /** Other files of the project in view, for the functions the file imports from them. */
+  files?: ReadonlyMap<string, string>;
 }
 
 const FAMILY: Record<FlowLanguage, LanguageFamily> = {
@@ -456,13 +460,6 @@ const findSink = (root: Node, lang: FlowLanguage, q: FlowQuery): Sink | null => 
   }
   return { sink: expr, args: [expr], callee: '', expression: true };
 };
-
-interface FileFacts {
-  functions: Map<string, Node>;
-  globals: Map<string, Node | null>;
-  imported: Set<string>;
-  modules: Map<string, string>;
-}
 
 /** `node:path` → `path`, `fs/promises` → `fs.promises`, `path/filepath` → `filepath`. */
 const moduleName = (spec: string, lang: FlowLanguage): string => {
@@ -900,6 +897,7 @@ const runTo = (
   expression: boolean,
   callerDepth: number,
   perArg = false,
+  imports?: Interp['importedFunction'],
 ): Run => {
   const facts = fileFacts(root, lang);
   const fn = enclosingFunction(sink);
@@ -926,6 +924,7 @@ const runTo = (
     exits: [],
     modules: facts.modules,
     proto: cls === 'prototype-pollution' ? protoSink(root, sink, fn) : null,
+    importedFunction: imports,
   };
   try {
     if (fn) {
@@ -933,7 +932,7 @@ const runTo = (
       // Each caller runs once for all the parameters it passes (not once per parameter).
       const siteRuns = new Map<number, Run>();
       const callers: CallerValue = (index) =>
-        callerDepth >= 1 ? null : callerValue(root, lang, cls, fn, name, index, siteRuns);
+        callerDepth >= 1 ? null : callerValue(root, lang, cls, fn, name, index, siteRuns, imports);
       const env = paramValues(
         fn,
         lang,
@@ -995,6 +994,7 @@ const callerValue = (
   name: string,
   index: number,
   siteRuns: Map<number, Run>,
+  imports: Interp['importedFunction'],
 ): Val | null => {
   if (index < 0 || name.includes(' ')) return null;
   const selfParam = paramsOf(fn)[0]?.name;
@@ -1017,7 +1017,7 @@ const callerValue = (
     if (caller && within(caller, fn)) return null;
     const at = site.range().start.index;
     let run = siteRuns.get(at);
-    if (!run) siteRuns.set(at, (run = runTo(root, lang, cls, site, args, false, 1, true)));
+    if (!run) siteRuns.set(at, (run = runTo(root, lang, cls, site, args, false, 1, true, imports)));
     const hits = (run.ip.argHits ?? []).map((vals) => vals[index - offset]!);
     if (run.failed || hits.length === 0) return null;
     const v = joinAll(hits, clean(step(lineOf(site), 'constant', site.text())));
@@ -1090,7 +1090,17 @@ const withStdin = (
   });
   if (feed.opaque) return because(feed.opaque, found.sink);
   for (const node of feed.nodes) {
-    const { ip, failed } = runTo(root, lang, q.cls, node, [node], true, 0);
+    const { ip, failed } = runTo(
+      root,
+      lang,
+      q.cls,
+      node,
+      [node],
+      true,
+      0,
+      false,
+      importsOf(root, lang, q),
+    );
     if (failed || ip.hits.length === 0) return because(`${node.text()} is not followed`, node);
     const v = joinAll(ip.hits, clean(step(lineOf(node), 'constant', node.text())));
     if (v.level !== CLEAN)
@@ -1103,9 +1113,23 @@ const withStdin = (
   return r;
 };
 
+/** The functions the file imports from the other files of the project in view. */
+const importsOf = (root: Node, lang: FlowLanguage, q: FlowQuery): Interp['importedFunction'] =>
+  q.files ? importedFunctions(root, lang, q.uri, q.files, fileFacts) : undefined;
+
 const judge = (root: Node, lang: FlowLanguage, q: FlowQuery, found: Sink): FlowResult => {
   const sinkStep = step(lineOf(found.sink), 'sink', found.sink.text());
-  const { ip, failed } = runTo(root, lang, q.cls, found.sink, found.args, found.expression, 0);
+  const { ip, failed } = runTo(
+    root,
+    lang,
+    q.cls,
+    found.sink,
+    found.args,
+    found.expression,
+    0,
+    false,
+    importsOf(root, lang, q),
+  );
   if (failed) return undecided(failed);
   if (ip.hits.length === 0) {
     if (ip.deadSink)

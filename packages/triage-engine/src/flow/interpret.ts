@@ -1,5 +1,6 @@
 import type { LanguageFamily } from '../code/language.js';
 import { numericConversionIn, sanitizerIn } from '../code/sanitizers.js';
+import type { ImportedFunction } from './imports.js';
 import { localSourceIn, remoteSourceIn } from '../code/sources.js';
 import { lineOf, named, sameRange, within, type FlowLanguage, type Node } from './node.js';
 import {
@@ -352,6 +353,16 @@ export interface Interp {
   tryingProto?: boolean;
   /** Inside a callback run for its effects: a `return` ends one call, like `continue`. */
   returnTo?: ExitFrame | undefined;
+  /** The definition of a function the file imports from another file of the project. */
+  importedFunction?: ((name: string) => ImportedFunction<FileFacts> | null) | undefined;
+}
+
+/** What the reconstruction knows of a file: its functions, globals and imports. */
+export interface FileFacts {
+  functions: Map<string, Node>;
+  globals: Map<string, Node | null>;
+  imported: Set<string>;
+  modules: Map<string, string>;
 }
 
 interface ExitFrame {
@@ -691,6 +702,7 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
       return clean(at('constant'));
     case 'parenthesized_expression':
     case 'await_expression':
+    case 'await':
     case 'as_expression':
     case 'satisfies_expression':
     case 'non_null_expression':
@@ -1787,7 +1799,7 @@ const EXITS =
  * whose body ends in a throw and returns nowhere (`function die(code) { throw new Error(…) }`).
  */
 const neverReturns = (ip: Interp, n: Node): boolean => {
-  const call = n.kind() === 'await_expression' ? (named(n)[0] ?? n) : n;
+  const call = /^(await|await_expression)$/.test(n.kind()) ? (named(n)[0] ?? n) : n;
   const c = calleeOf(call);
   if (!c) return false;
   if (EXITS.test(canonicalCallee(ip, c.text))) return true;
@@ -1806,6 +1818,84 @@ const neverReturns = (ip: Interp, n: Node): boolean => {
     }
     return false;
   });
+};
+
+/**
+ * The checks a function makes of its parameters before anything else: its leading `if cond:
+ * raise` / `if (cond) throw …` statements (no else), each `cond` the case it refuses.
+ */
+const leadingGuards = (fn: Node): Node[] => {
+  const body = fn.field('body');
+  if (!body) return [];
+  const out: Node[] = [];
+  for (const st of named(body)) {
+    const k = st.kind();
+    if (/comment/.test(k)) continue;
+    // A docstring.
+    if (k === 'expression_statement' && named(st).every((x) => x.kind() === 'string')) continue;
+    if (k !== 'if_statement' || st.field('alternative')) break;
+    const then = st.field('consequence');
+    const cond = st.field('condition');
+    if (!then || !cond) break;
+    const stmts = /^(block|statement_block)$/.test(then.kind())
+      ? named(then).filter((x) => !/comment/.test(x.kind()))
+      : [then];
+    if (!stmts.length || !stmts.every((x) => /^(raise_statement|throw_statement)$/.test(x.kind())))
+      break;
+    out.push(cond);
+  }
+  return out;
+};
+
+/**
+ * After a statement that only calls a function of the file or one it imports from the project
+ * (`validate_name(name)`, `await assertSafe(p)`): when that function refuses (raises or throws)
+ * unless its parameter passes its leading checks, the argument has passed them once the call
+ * returns, with the call as the step that sanitized it.
+ */
+const guardedAfter = (ip: Interp, node: Node, env: Env): Env => {
+  const call = /^(await|await_expression)$/.test(node.kind()) ? (named(node)[0] ?? node) : node;
+  const c = calleeOf(call);
+  if (!c || c.args.length === 0) return env;
+  const local = sameFileFunction(ip, c);
+  const imported =
+    local || !/^[\w$]+$/.test(c.text) ? null : (ip.importedFunction?.(c.name) ?? null);
+  const fn = local ?? imported?.fn;
+  if (!fn) return env;
+  const guards = leadingGuards(fn);
+  if (!guards.length) return env;
+  const sub = imported
+    ? detached(ip, { root: imported.root, lang: imported.lang, ...imported.facts })
+    : detached(ip);
+  const params = paramsOf(fn);
+  const offset = ip.lang === 'python' && /^(self|cls)$/.test(params[0]?.name ?? '') ? 1 : 0;
+  const before: Env = new Map();
+  params.slice(offset).forEach((p, i) => {
+    const arg = c.args[i];
+    if (arg && arg.kind() !== 'keyword_argument') before.set(p.name, ev(ip, arg, env));
+  });
+  let after = before;
+  for (const cond of guards) after = refined(sub, cond, after, false);
+  let out = env;
+  params.slice(offset).forEach((p, i) => {
+    const was = before.get(p.name);
+    const now = after.get(p.name);
+    const key = c.args[i] ? keyOf(c.args[i]) : null;
+    if (!key || !was || !now || was.level === CLEAN || now.level !== CLEAN) return;
+    if (out === env) out = new Map(env);
+    out.set(key, {
+      level: CLEAN,
+      steps: [
+        ...was.steps,
+        step(
+          lineOf(call),
+          'sanitizer',
+          `${call.text()} (${c.name}() refuses ${p.name} unless it passes its checks)`,
+        ),
+      ].slice(-14),
+    });
+  });
+  return out;
 };
 
 const sameFileFunction = (ip: Interp, c: NonNullable<ReturnType<typeof calleeOf>>): Node | null => {
@@ -2513,6 +2603,33 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
     }
     const call = calleeOf(c);
     if (!call) return;
+    // all(ch in ALLOWED for ch in name) / all(ch.isalnum() for ch in name) found true.
+    if (truth && call.name === 'all' && !call.receiver) {
+      const args = c.field('arguments');
+      const gen = args?.kind() === 'generator_expression' ? args : call.args[0];
+      const clause = gen ? named(gen).find((x) => x.kind() === 'for_in_clause') : undefined;
+      const each = clause?.field('left')?.text();
+      const subject = clause?.field('right') ?? null;
+      const body = gen?.field('body');
+      if (!each || !subject || !body) return;
+      if (body.kind() === 'comparison_operator') {
+        const kids = named(body);
+        const ops = body
+          .children()
+          .filter((x) => !x.isNamed())
+          .map((x) => x.text())
+          .join(' ');
+        if (ops === 'in' && kids[0]?.text() === each && ev(ip, kids[1]!, env).level === CLEAN)
+          mark(subject, 'every element checked against an allow-list', c);
+      }
+      const check = calleeOf(body);
+      if (
+        check?.receiver?.text() === each &&
+        /^(isdigit|isdecimal|isnumeric|isalnum|isalpha|isidentifier)$/.test(check.name)
+      )
+        mark(subject, 'checked to hold only letters or digits', c);
+      return;
+    }
     if (
       truth &&
       FILE_CLASSES.has(ip.cls) &&
@@ -2739,7 +2856,8 @@ export const exec = (ip: Interp, n: Node, env: Env): Env | null => {
       for (const c of named(n)) ev(ip, c, env);
       // A call that never returns (`process.exit`, `panic`, a same-file `die()` that throws)
       // ends the path like a throw.
-      return named(n).some((c) => neverReturns(ip, c)) ? null : env;
+      if (named(n).some((c) => neverReturns(ip, c))) return null;
+      return named(n).length === 1 ? guardedAfter(ip, named(n)[0]!, env) : env;
     case 'lexical_declaration':
     case 'variable_declaration':
     case 'local_variable_declaration':

@@ -39,11 +39,12 @@ export const reconstructedFlowSignals = (
   const loc = finding.location;
   if (!loc || !ctx.text || !ctx.line) return { decided: false, evidence: [], result: null };
   const result = reconstructFlow({
-    uri: loc.uri,
+    uri: normalizeUri(loc.uri),
     text: ctx.text,
     line: ctx.line,
     endLine: loc.endLine,
     cls,
+    files: ctx.files,
   });
   if (!result) return { decided: false, evidence: [], result };
   const uri = normalizeUri(loc.uri);

@@ -1,0 +1,168 @@
+import { named, parsed, flowLanguageOf, type FlowLanguage, type Node } from './node.js';
+
+// Functions a file imports from the project's own modules (`from .base import check`,
+// `import { check } from './check.js'`, `const { check } = require('./check')`): where they are
+// defined, so a guard call can be read where it is written. Packages from a registry are not
+// followed: their file is not the project's.
+
+/** A name the file imports: the module as written and the name it has there. */
+interface Imported {
+  module: string;
+  name: string;
+}
+
+const unquote = (s: string): string => s.replace(/^['"`]|['"`]$/g, '');
+
+/** The names a file imports from modules, by their local name. */
+export const importsOf = (root: Node, lang: FlowLanguage): Map<string, Imported> => {
+  const out = new Map<string, Imported>();
+  if (lang === 'python') {
+    for (const st of root.findAll({ rule: { kind: 'import_from_statement' } })) {
+      const module = st.field('module_name')?.text();
+      if (!module) continue;
+      for (const n of st.fieldChildren('name')) {
+        if (n.kind() === 'aliased_import') {
+          const name = n.field('name')?.text();
+          const alias = n.field('alias')?.text();
+          if (name && alias) out.set(alias, { module, name });
+        } else out.set(n.text(), { module, name: n.text() });
+      }
+    }
+    return out;
+  }
+  if (lang === 'java' || lang === 'go') return out;
+  for (const st of root.findAll({ rule: { kind: 'import_statement' } })) {
+    const source = st.field('source');
+    if (!source) continue;
+    for (const spec of st.findAll({ rule: { kind: 'import_specifier' } })) {
+      const name = spec.field('name')?.text();
+      if (name)
+        out.set(spec.field('alias')?.text() ?? name, { module: unquote(source.text()), name });
+    }
+  }
+  // const { check, other: alias } = require('./check')
+  for (const d of root.findAll({ rule: { kind: 'variable_declarator' } })) {
+    const value = d.field('value');
+    const pattern = d.field('name');
+    if (value?.kind() !== 'call_expression' || pattern?.kind() !== 'object_pattern') continue;
+    if (value.field('function')?.text() !== 'require') continue;
+    const arg = named(value.field('arguments') ?? value)[0];
+    if (arg?.kind() !== 'string') continue;
+    const module = unquote(arg.text());
+    for (const p of named(pattern)) {
+      if (p.kind() === 'shorthand_property_identifier_pattern')
+        out.set(p.text(), { module, name: p.text() });
+      else if (p.kind() === 'pair_pattern') {
+        const key = p.field('key')?.text();
+        const local = p.field('value')?.text();
+        if (key && local) out.set(local, { module, name: key });
+      }
+    }
+  }
+  return out;
+};
+
+const dirname = (path: string): string => path.split('/').slice(0, -1).join('/');
+
+/** `a/b/../c/./d` → `a/c/d`; null when it climbs above the root. */
+const normal = (path: string): string | null => {
+  const out: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      if (!out.length) return null;
+      out.pop();
+    } else out.push(part);
+  }
+  return out.join('/');
+};
+
+const JS_EXTENSIONS = ['.js', '.ts', '.mjs', '.cjs', '.jsx', '.tsx', '/index.js', '/index.ts'];
+
+/**
+ * The repository paths a module of the project may be read from, most likely first, for a file
+ * at `uri`: relative imports against its folder; Python's absolute ones against the folder the
+ * package's top name sits in (`src/` layouts too). Registry packages give none.
+ */
+export const modulePaths = (uri: string, lang: FlowLanguage, module: string): string[] => {
+  if (lang === 'python') {
+    const dots = /^\.*/.exec(module)![0].length;
+    const rest = module.slice(dots).replace(/\./g, '/');
+    let base: string;
+    if (dots > 0) {
+      base = dirname(uri);
+      for (let i = 1; i < dots; i++) base = dirname(base);
+    } else {
+      const top = rest.split('/')[0]!;
+      const at = `/${uri}`.lastIndexOf(`/${top}/`);
+      if (at < 0) return [];
+      base = uri.slice(0, at).replace(/\/$/, '');
+    }
+    const stem = normal([base, rest].filter(Boolean).join('/'));
+    return stem === null ? [] : [`${stem}.py`, `${stem}/__init__.py`];
+  }
+  if (!module.startsWith('.')) return [];
+  const stem = normal(`${dirname(uri)}/${module}`);
+  if (stem === null) return [];
+  // `./check.js` in TypeScript sources names `./check.ts`.
+  const bare = stem.replace(/\.(js|mjs|cjs)$/, '');
+  return [...new Set([stem, ...JS_EXTENSIONS.map((ext) => bare + ext)])];
+};
+
+/** The project files a file imports functions from (for reading them along with it). */
+export const importedPaths = (uri: string, text: string): string[] => {
+  const lang = flowLanguageOf(uri);
+  if (!lang) return [];
+  let root: Node;
+  try {
+    root = parsed(uri, lang, text);
+  } catch {
+    return [];
+  }
+  const out = new Set<string>();
+  for (const { module } of importsOf(root, lang).values())
+    for (const p of modulePaths(uri, lang, module)) out.add(p);
+  return [...out];
+};
+
+/** A function another file of the project defines, with that file's tree and facts. */
+export interface ImportedFunction<F> {
+  fn: Node;
+  root: Node;
+  lang: FlowLanguage;
+  facts: F;
+}
+
+/**
+ * Finds the definition of a function the file at `uri` imports, in `files` (the source view):
+ * null when the name is not imported from the project or its file is not in view.
+ */
+export const importedFunctions = <F extends { functions: Map<string, Node> }>(
+  root: Node,
+  lang: FlowLanguage,
+  uri: string,
+  files: ReadonlyMap<string, string>,
+  factsOf: (root: Node, lang: FlowLanguage) => F,
+): ((name: string) => ImportedFunction<F> | null) => {
+  let imports: Map<string, Imported> | null = null;
+  return (name) => {
+    imports ??= importsOf(root, lang);
+    const imp = imports.get(name);
+    if (!imp) return null;
+    for (const path of modulePaths(uri, lang, imp.module)) {
+      const text = files.get(path);
+      const other = text === undefined ? null : flowLanguageOf(path);
+      if (text === undefined || !other) continue;
+      let otherRoot: Node;
+      try {
+        otherRoot = parsed(path, other, text);
+      } catch {
+        return null;
+      }
+      const facts = factsOf(otherRoot, other);
+      const fn = facts.functions.get(imp.name);
+      return fn ? { fn, root: otherRoot, lang: other, facts } : null;
+    }
+    return null;
+  };
+};

@@ -1,0 +1,272 @@
+import { describe, expect, it } from 'vitest';
+import { reconstructFlow } from '../src/flow/index.js';
+import { importedPaths, modulePaths } from '../src/flow/imports.js';
+import { flowAt, lineOf, pathText } from './build.js';
+
+// A call made for its check (`validate_name(name)`, `assertSafe(p)`): the function refuses
+// (raises, throws) unless its parameter passes the checks it starts with, so after the call the
+// argument has passed them. The function may sit in the same file or in a module of the project
+// the file imports. Near misses: a check that does not refuse, a check of another parameter, a
+// function that does something else first, a module outside the project or not in view.
+
+const flowIn = (
+  files: Record<string, string[]>,
+  uri: string,
+  cls: string,
+  marker: string,
+): ReturnType<typeof reconstructFlow> => {
+  const texts = new Map(Object.entries(files).map(([k, v]) => [k, v.join('\n')]));
+  const text = texts.get(uri)!;
+  return reconstructFlow({
+    uri,
+    text,
+    line: lineOf(text, marker),
+    endLine: null,
+    cls,
+    files: texts,
+  });
+};
+
+const validator = [
+  'import string',
+  '',
+  'VALID_SAVEPOINT_CHARACTERS = string.ascii_letters + string.digits + "_"',
+  '',
+  '',
+  'def validate_savepoint_name(savepoint_name: str) -> None:',
+  '    """Only letters, digits and underscores."""',
+  '    if not all(i in VALID_SAVEPOINT_CHARACTERS for i in savepoint_name):',
+  '        raise ValueError(',
+  '            "Savepoint names can only contain the following characters:"',
+  '            f" {VALID_SAVEPOINT_CHARACTERS}"',
+  '        )',
+];
+
+const engine = (importLine: string, check = '        validate_savepoint_name(name)') => [
+  'from __future__ import annotations',
+  '',
+  'import typing as t',
+  '',
+  importLine,
+  '',
+  '',
+  'class PostgresTransaction:',
+  '    async def savepoint(self, name: t.Optional[str] = None):',
+  '        name = name or f"savepoint_{self.get_savepoint_id()}"',
+  check,
+  '        await self.connection.execute(f"SAVEPOINT {name}")',
+  '        return name',
+];
+
+describe('guard calls: a function that refuses unless its parameter passes', () => {
+  it('when an async method awaits the query, then the sink is reached (Python await)', () => {
+    const r = flowAt('sql-injection', engine('', ''), 'await self.connection', 'app/tx.py');
+    expect(r.outcome).toBe('undecided');
+    expect(r.reason).toMatch(/parameter name of savepoint/);
+  });
+
+  it('when the validator is imported from the project (absolute import), then the name is sanitized at the call', () => {
+    const r = flowIn(
+      {
+        'piccolo/engine/base.py': validator,
+        'piccolo/engine/postgres.py': engine(
+          'from piccolo.engine.base import Batch, Engine, validate_savepoint_name',
+        ),
+      },
+      'piccolo/engine/postgres.py',
+      'sql-injection',
+      'await self.connection',
+    )!;
+    expect(r.outcome).toBe('no-source');
+    expect(r.sanitized).toBe(true);
+    expect(pathText(r)).toMatch(
+      /validate_savepoint_name\(name\) \(validate_savepoint_name\(\) refuses savepoint_name/,
+    );
+    expect(r.path.find((s) => s.kind === 'sanitizer')!.line).toBe(11);
+  });
+
+  it('when it is imported relatively under a src/ layout, or under an alias, then it is found too', () => {
+    const files = {
+      'src/piccolo/engine/base.py': validator,
+      'src/piccolo/engine/sqlite.py': engine(
+        'from .base import validate_savepoint_name as check_name',
+        '        check_name(name)',
+      ),
+    };
+    const r = flowIn(files, 'src/piccolo/engine/sqlite.py', 'sql-injection', 'await self');
+    expect(r!.outcome).toBe('no-source');
+  });
+
+  it('when the module is not in view, or the name comes from a registry package, then nothing is sanitized', () => {
+    const alone = flowIn(
+      {
+        'piccolo/engine/postgres.py': engine(
+          'from piccolo.engine.base import validate_savepoint_name',
+        ),
+      },
+      'piccolo/engine/postgres.py',
+      'sql-injection',
+      'await self.connection',
+    )!;
+    expect(alone.outcome).toBe('undecided');
+    const registry = flowIn(
+      {
+        'piccolo/engine/base.py': validator,
+        'piccolo/engine/postgres.py': engine('from validators import validate_savepoint_name'),
+      },
+      'piccolo/engine/postgres.py',
+      'sql-injection',
+      'await self.connection',
+    )!;
+    expect(registry.outcome).toBe('undecided');
+  });
+
+  it('when the validator only logs, checks another parameter, or transforms first, then nothing is sanitized', () => {
+    const variants: [string, string[]][] = [
+      [
+        'logs',
+        [
+          'def validate_savepoint_name(savepoint_name):',
+          '    if not savepoint_name.isidentifier():',
+          '        log.warning("odd savepoint name %s", savepoint_name)',
+        ],
+      ],
+      [
+        'another parameter',
+        [
+          'def validate_savepoint_name(savepoint_name, prefix="sp"):',
+          '    if not prefix.isidentifier():',
+          '        raise ValueError(prefix)',
+        ],
+      ],
+      [
+        'an else',
+        [
+          'def validate_savepoint_name(savepoint_name):',
+          '    if not savepoint_name.isidentifier():',
+          '        raise ValueError(savepoint_name)',
+          '    else:',
+          '        return True',
+        ],
+      ],
+    ];
+    for (const [why, fn] of variants) {
+      const r = flowIn(
+        {
+          'piccolo/engine/base.py': fn,
+          'piccolo/engine/postgres.py': engine(
+            'from piccolo.engine.base import validate_savepoint_name',
+          ),
+        },
+        'piccolo/engine/postgres.py',
+        'sql-injection',
+        'await self.connection',
+      )!;
+      expect(r.outcome, why).toBe('undecided');
+    }
+  });
+
+  it('when a same-file JavaScript helper throws unless the name matches an anchored pattern, then the command is sanitized', () => {
+    const lines = [
+      "'use strict';",
+      "const { execSync } = require('child_process');",
+      '',
+      'function assertBranchName(name) {',
+      '\t// refs/heads/<name> only',
+      '\tif (!/^[\\w.-]+$/.test(name)) {',
+      '\t\tthrow new TypeError(`invalid branch name: ${name}`);',
+      '\t}',
+      '}',
+      '',
+      'module.exports = function checkout(repo, branch) {',
+      '\tassertBranchName(branch);',
+      '\treturn execSync(`git -C ${repo} checkout ${branch}`, { encoding: "utf8" });',
+      '};',
+    ];
+    const r = flowAt('command-injection', lines, 'execSync(`git', 'lib/checkout.js');
+    // `repo` is not checked: still the caller's
+    expect(r.outcome).not.toBe('no-source');
+    const both = lines.map((l) =>
+      l === '\tassertBranchName(branch);'
+        ? '\tassertBranchName(branch);\n\tassertBranchName(repo);'
+        : l,
+    );
+    expect(flowAt('command-injection', both, 'execSync(`git', 'lib/checkout.js').outcome).toBe(
+      'no-source',
+    );
+    expect(pathText(flowAt('command-injection', both, 'execSync(`git', 'lib/checkout.js'))).toMatch(
+      /assertBranchName\(branch\) \(assertBranchName\(\) refuses name unless it passes its checks\)/,
+    );
+    // the check after the command protects nothing
+    const late = lines.map((l) =>
+      l === '\tassertBranchName(branch);'
+        ? ''
+        : l.replace('\treturn execSync', '\tconst out = execSync'),
+    );
+    late.splice(
+      late.indexOf('};'),
+      0,
+      '\tassertBranchName(branch);',
+      '\tassertBranchName(repo);',
+      '\treturn out;',
+    );
+    expect(flowAt('command-injection', late, 'execSync(`git', 'lib/checkout.js').outcome).not.toBe(
+      'no-source',
+    );
+  });
+
+  it('when an ES module imports the check from a sibling TypeScript file (./check.js), then it is read there', () => {
+    const r = flowIn(
+      {
+        'src/git/check.ts': [
+          'export function assertRef(ref: string): asserts ref is string {',
+          "  if (!/^[A-Za-z0-9._\\/-]+$/.test(ref)) throw new Error('bad ref');",
+          '}',
+        ],
+        'src/git/run.ts': [
+          "import { execSync } from 'node:child_process';",
+          "import { assertRef } from './check.js';",
+          '',
+          'export const show = (ref: string): string => {',
+          '  assertRef(ref);',
+          '  return execSync(`git show ${ref}`).toString();',
+          '};',
+        ],
+      },
+      'src/git/run.ts',
+      'command-injection',
+      'execSync(`git show',
+    )!;
+    expect(r.outcome).toBe('no-source');
+  });
+});
+
+describe('the project modules a file imports', () => {
+  it('resolves Python relative and absolute imports and JavaScript relative ones; registry packages give none', () => {
+    expect(modulePaths('src/pkg/engine/sqlite.py', 'python', '.base')).toEqual([
+      'src/pkg/engine/base.py',
+      'src/pkg/engine/base/__init__.py',
+    ]);
+    expect(modulePaths('src/pkg/engine/sqlite.py', 'python', '..utils.sync')).toEqual([
+      'src/pkg/utils/sync.py',
+      'src/pkg/utils/sync/__init__.py',
+    ]);
+    expect(modulePaths('src/pkg/engine/sqlite.py', 'python', 'pkg.engine.base')[0]).toBe(
+      'src/pkg/engine/base.py',
+    );
+    expect(modulePaths('src/pkg/engine/sqlite.py', 'python', 'requests')).toEqual([]);
+    expect(modulePaths('lib/a/b.js', 'javascript', '../util')).toContain('lib/util.js');
+    expect(modulePaths('lib/a/b.js', 'javascript', '../util')).toContain('lib/util/index.js');
+    expect(modulePaths('src/a.ts', 'typescript', './check.js')).toContain('src/check.ts');
+    expect(modulePaths('lib/a.js', 'javascript', 'lodash')).toEqual([]);
+    expect(modulePaths('a.js', 'javascript', '../../outside')).toEqual([]);
+    expect(
+      importedPaths(
+        'app/views.py',
+        ['from .forms import clean_name', 'from django.db import connection', 'import os'].join(
+          '\n',
+        ),
+      ),
+    ).toEqual(['app/forms.py', 'app/forms/__init__.py']);
+  });
+});
