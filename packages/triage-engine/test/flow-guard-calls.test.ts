@@ -241,6 +241,31 @@ describe('guard calls: a function that refuses unless its parameter passes', () 
   });
 });
 
+describe('a pattern compiled at module level', () => {
+  const query = (compiled: string, call: string) => [
+    'import re',
+    '',
+    `_NAME = re.compile(${compiled})`,
+    '',
+    '',
+    'def count_rows(cursor, table):',
+    `    if not _NAME.${call}(table):`,
+    '        raise ValueError(f"not an identifier: {table!r}")',
+    '    cursor.execute("SELECT count(*) FROM %s" % table)',
+  ];
+  const at = (lines: string[]) => flowAt('sql-injection', lines, 'cursor.execute', 'app/q.py');
+
+  it('when the name must fullmatch it, or match it anchored at both ends, then the query is sanitized', () => {
+    expect(at(query('r"[A-Za-z_][A-Za-z0-9_]*"', 'fullmatch')).outcome).toBe('no-source');
+    expect(at(query('r"^[A-Za-z_]\\w*$"', 'match')).outcome).toBe('no-source');
+  });
+
+  it('when the pattern is only anchored at the start, or lets anything through, then it is not', () => {
+    expect(at(query('r"^[A-Za-z_]"', 'match')).outcome).not.toBe('no-source');
+    expect(at(query('r".+"', 'fullmatch')).outcome).not.toBe('no-source');
+  });
+});
+
 describe('the project modules a file imports', () => {
   it('resolves Python relative and absolute imports and JavaScript relative ones; registry packages give none', () => {
     expect(modulePaths('src/pkg/engine/sqlite.py', 'python', '.base')).toEqual([
@@ -263,9 +288,15 @@ describe('the project modules a file imports', () => {
     expect(
       importedPaths(
         'app/views.py',
-        ['from .forms import clean_name', 'from django.db import connection', 'import os'].join(
-          '\n',
-        ),
+        [
+          'from .forms import clean_name',
+          'from .models import Order',
+          'from django.db import connection',
+          '',
+          'def rename(name):',
+          '    clean_name(name)',
+          '    Order.objects.update(name=name)',
+        ].join('\n'),
       ),
     ).toEqual(['app/forms.py', 'app/forms/__init__.py']);
   });

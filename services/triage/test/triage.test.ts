@@ -21,9 +21,35 @@ test('ids differ', () => {
 });
 `;
 
+// A query whose only outside value is checked by a validator another module of the project
+// defines: triage must read that module at the scan's commit.
+const CHECKS = `import re
+
+_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def require_identifier(name):
+    if not _NAME.fullmatch(name):
+        raise ValueError(f"not an identifier: {name!r}")
+`;
+
+const REPORTS = `from reports.checks import require_identifier
+
+
+def count_rows(cursor, table):
+    require_identifier(table)
+    cursor.execute("SELECT count(*) FROM %s" % table)
+    return cursor.fetchone()[0]
+`;
+
 let h: Harness;
 beforeAll(async () => {
-  h = await createHarness({ 'src/session.js': SESSION, 'test/session.test.js': SPEC });
+  h = await createHarness({
+    'src/session.js': SESSION,
+    'test/session.test.js': SPEC,
+    'reports/checks.py': CHECKS,
+    'reports/queries.py': REPORTS,
+  });
   h.startTriager();
 });
 afterAll(async () => h?.close());
@@ -65,7 +91,41 @@ const events = (repoId: string) =>
     .orderBy('id')
     .execute();
 
+const formattedSql: SeedFinding = {
+  ruleId: 'B608',
+  tool: 'Bandit',
+  uri: 'reports/queries.py',
+  startLine: 6,
+  message: 'Possible SQL injection vector through string-based query construction.',
+  level: 'warning',
+  severity: 'medium',
+  rule: { id: 'B608', cwe: ['CWE-89'], tags: ['security'] },
+};
+
 describe('triage of a scan', () => {
+  it('when the value is checked by a validator another module of the project defines, then that module is read and the finding is FALSE_POSITIVE', async () => {
+    const { scanId, tenant, findingIds } = await h.submit([formattedSql], {
+      settings: { auto_fix: false },
+    });
+    await h.waitForScan(scanId);
+    const [row] = await verdicts(scanId);
+    expect(row).toMatchObject({ classification: 'FALSE_POSITIVE' });
+    expect(JSON.stringify(row!.evidence)).toMatch(
+      /require_identifier\(table\) \(require_identifier\(\) refuses name unless it passes its checks\)/,
+    );
+    // At a commit where the validator only logs, the same finding is a true positive.
+    const logging = h.repo.commit({
+      'reports/checks.py': CHECKS.replace(
+        '        raise ValueError(f"not an identifier: {name!r}")',
+        '        print(f"not an identifier: {name!r}")',
+      ),
+    });
+    const again = await h.rescan(tenant, findingIds, logging);
+    await h.waitForScan(again);
+    const [later] = await verdicts(again);
+    expect(later).toMatchObject({ classification: 'TRUE_POSITIVE', reused_from: null });
+  });
+
   it('when every batch is triaged, then each finding has a verdict with evidence, one triage.completed each, and the scan completes once', async () => {
     const findings = Array.from({ length: 5 }, (_, i) => ({
       ...token,

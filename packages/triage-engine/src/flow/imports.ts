@@ -109,7 +109,23 @@ export const modulePaths = (uri: string, lang: FlowLanguage, module: string): st
   return [...new Set([stem, ...JS_EXTENSIONS.map((ext) => bare + ext)])];
 };
 
-/** The project files a file imports functions from (for reading them along with it). */
+/** Names the file calls as a statement of their own (`check(x)`, `await check(x)`). */
+const statementCalls = (root: Node): Set<string> => {
+  const out = new Set<string>();
+  for (const st of root.findAll({ rule: { kind: 'expression_statement' } })) {
+    let e = named(st)[0];
+    if (e && /^(await|await_expression)$/.test(e.kind())) e = named(e)[0];
+    if (!e || !/^(call|call_expression)$/.test(e.kind())) continue;
+    const fn = e.field('function')?.text() ?? '';
+    if (/^[\w$]+$/.test(fn)) out.add(fn);
+  }
+  return out;
+};
+
+/**
+ * The project files a file imports the functions it calls as statements from (where a guard it
+ * calls is defined), for reading them along with it.
+ */
 export const importedPaths = (uri: string, text: string): string[] => {
   const lang = flowLanguageOf(uri);
   if (!lang) return [];
@@ -119,9 +135,10 @@ export const importedPaths = (uri: string, text: string): string[] => {
   } catch {
     return [];
   }
+  const called = statementCalls(root);
   const out = new Set<string>();
-  for (const { module } of importsOf(root, lang).values())
-    for (const p of modulePaths(uri, lang, module)) out.add(p);
+  for (const [local, { module }] of importsOf(root, lang))
+    if (called.has(local)) for (const p of modulePaths(uri, lang, module)) out.add(p);
   return [...out];
 };
 

@@ -2694,6 +2694,26 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
     if (/^(isdigit|isdecimal|isnumeric|isalnum|isalpha|isidentifier)$/.test(call.name))
       return mark(call.receiver, 'checked to hold only letters or digits', c);
     const pattern = (n: Node | null) => (n ? ev(ip, n, env).value : undefined);
+    // NAME.fullmatch(s) / NAME.match(s) with NAME = re.compile(r"…") at module level.
+    const compiled =
+      call.args.length === 1 && call.receiver?.kind() === 'identifier'
+        ? ip.globals.get(call.receiver.text())
+        : null;
+    const compiledCall = compiled ? calleeOf(compiled) : null;
+    if (
+      /^(fullmatch|match)$/.test(call.name) &&
+      compiledCall?.name === 'compile' &&
+      /^(re|regex)\.compile$/.test(canonicalCallee(ip, compiledCall.text)) &&
+      compiledCall.args[0]
+    ) {
+      const p = pattern(compiledCall.args[0]);
+      if (
+        typeof p === 'string' &&
+        (call.name === 'fullmatch' || (p.startsWith('^') && /\$$/.test(p))) &&
+        !WILDCARD.test(p)
+      )
+        return mark(call.args[0]!, 'checked against an anchored pattern', c);
+    }
     if (/^(fullmatch|match)$/.test(call.name) && call.args.length >= 2) {
       const p = pattern(call.args[0]!);
       if (

@@ -1,7 +1,7 @@
 import type { Db } from '@remediation/db';
 import type { SecretBox } from '@remediation/security';
 import { isRepositoryPath, openCommit, type SourceAccess } from '@remediation/source-access';
-import type { SourceView } from '@remediation/triage-engine';
+import { importedPaths, type SourceView } from '@remediation/triage-engine';
 import type { BatchScan, TriageFindingRow } from './batch.repository.js';
 
 /** Repository-relative paths a code flow visits (what the engine reads along the flow). */
@@ -26,10 +26,14 @@ export interface SourceDeps {
   secretBox: SecretBox;
 }
 
+/** At most this many project modules are read for the imports of a batch's files. */
+export const IMPORTED_FILES_PER_BATCH = 200;
+
 /**
  * The code a batch's findings point at, read from the repository's mirror at the scan's commit:
- * each finding's file and the files its code flows visit. When the commit cannot be read the
- * batch is triaged from the SARIF alone and the view says why (recorded as evidence).
+ * each finding's file, the files its code flows visit, and the project modules the findings'
+ * files import (one level: where a guard function they call is defined). When the commit cannot
+ * be read the batch is triaged from the SARIF alone and the view says why (recorded as evidence).
  */
 export const readSourceView = async (
   deps: SourceDeps,
@@ -49,11 +53,21 @@ export const readSourceView = async (
     for (const p of flowPaths(f.code_flows)) wanted.add(p);
   }
   const files = new Map<string, string>();
-  await Promise.all(
-    [...wanted].map(async (path) => {
-      const text = await opened.reader.read(path);
-      if (text !== undefined) files.set(path, text);
-    }),
-  );
+  const readAll = (paths: Iterable<string>) =>
+    Promise.all(
+      [...paths].map(async (path) => {
+        const text = await opened.reader.read(path);
+        if (text !== undefined) files.set(path, text);
+      }),
+    );
+  await readAll(wanted);
+  const imported = new Set<string>();
+  for (const f of findings) {
+    const text = f.uri === null ? undefined : files.get(f.uri);
+    if (text === undefined) continue;
+    for (const p of importedPaths(f.uri!, text))
+      if (!files.has(p) && isRepositoryPath(p)) imported.add(p);
+  }
+  await readAll([...imported].slice(0, IMPORTED_FILES_PER_BATCH));
   return { status: 'available', commit: scan.commitSha, files };
 };
