@@ -241,6 +241,69 @@ describe('guard calls: a function that refuses unless its parameter passes', () 
   });
 });
 
+describe('helpers imported from the project: entered with the arguments', () => {
+  const view = (helper: string[]) => ({
+    'shop/sql.py': helper,
+    'shop/reports.py': [
+      'from shop.sql import order_column',
+      '',
+      '',
+      'def top_orders(cursor, sort):',
+      '    column = order_column(sort)',
+      '    cursor.execute(f"SELECT id, total FROM orders ORDER BY {column} DESC LIMIT 10")',
+      '    return cursor.fetchall()',
+    ],
+  });
+  const at = (helper: string[]) =>
+    flowIn(view(helper), 'shop/reports.py', 'sql-injection', 'cursor.execute')!;
+
+  it('when the helper maps the value to one of its own constants, then no input reaches the query', () => {
+    const r = at([
+      'COLUMNS = {"date": "created_at", "total": "total"}',
+      '',
+      '',
+      'def order_column(sort):',
+      '    if sort == "total":',
+      '        return "total"',
+      '    return "created_at"',
+    ]);
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(/order_column\(sort\) → order_column\(\) returns no input/);
+    // lines of the other module are not shown as if they were this file's
+    expect(r.path.every((s) => s.line >= 4 && s.line <= 6)).toBe(true);
+  });
+
+  it('when the helper returns its input, then the parameter still decides', () => {
+    const r = at(['def order_column(sort):', '    return sort.strip()']);
+    expect(r.outcome).toBe('undecided');
+    expect(r.reason).toMatch(/parameter sort of top_orders/);
+  });
+
+  it('when an ES module imports a default-exported helper, then it is entered too', () => {
+    const r = flowIn(
+      {
+        'src/sort.js': [
+          'export default function sortColumn(input) {',
+          "  return input === 'total' ? 'total' : 'created_at';",
+          '}',
+        ],
+        'src/orders.js': [
+          "import sortColumn from './sort';",
+          '',
+          'export async function topOrders(db, req) {',
+          '  const column = sortColumn(req.query.sort);',
+          '  return db.query(`SELECT id FROM orders ORDER BY ${column} DESC`);',
+          '}',
+        ],
+      },
+      'src/orders.js',
+      'sql-injection',
+      'db.query(',
+    )!;
+    expect(r.outcome).toBe('no-source');
+  });
+});
+
 describe('a pattern compiled at module level', () => {
   const query = (compiled: string, call: string) => [
     'import re',
@@ -299,5 +362,7 @@ describe('the project modules a file imports', () => {
         ].join('\n'),
       ),
     ).toEqual(['app/forms.py', 'app/forms/__init__.py']);
+    // a module whose names are only used as values, never called, is not read
+    expect(importedPaths('app/urls.py', 'from .views import index\nurls = [index]')).toEqual([]);
   });
 });

@@ -34,6 +34,10 @@ export const importsOf = (root: Node, lang: FlowLanguage): Map<string, Imported>
   for (const st of root.findAll({ rule: { kind: 'import_statement' } })) {
     const source = st.field('source');
     if (!source) continue;
+    // import check from './check.js': the module's default export.
+    const clause = named(st).find((x) => x.kind() === 'import_clause');
+    const dflt = clause ? named(clause).find((x) => x.kind() === 'identifier') : undefined;
+    if (dflt) out.set(dflt.text(), { module: unquote(source.text()), name: 'default' });
     for (const spec of st.findAll({ rule: { kind: 'import_specifier' } })) {
       const name = spec.field('name')?.text();
       if (name)
@@ -77,7 +81,7 @@ const normal = (path: string): string | null => {
   return out.join('/');
 };
 
-const JS_EXTENSIONS = ['.js', '.ts', '.mjs', '.cjs', '.jsx', '.tsx', '/index.js', '/index.ts'];
+const JS_EXTENSIONS = ['.js', '.ts', '.tsx', '/index.js', '/index.ts'];
 
 /**
  * The repository paths a module of the project may be read from, most likely first, for a file
@@ -109,13 +113,12 @@ export const modulePaths = (uri: string, lang: FlowLanguage, module: string): st
   return [...new Set([stem, ...JS_EXTENSIONS.map((ext) => bare + ext)])];
 };
 
-/** Names the file calls as a statement of their own (`check(x)`, `await check(x)`). */
-const statementCalls = (root: Node): Set<string> => {
+/** Names the file calls directly (`check(x)`, `await check(x)`, `y = quote(x)`). */
+const calledNames = (root: Node, lang: FlowLanguage): Set<string> => {
   const out = new Set<string>();
-  for (const st of root.findAll({ rule: { kind: 'expression_statement' } })) {
-    let e = named(st)[0];
-    if (e && /^(await|await_expression)$/.test(e.kind())) e = named(e)[0];
-    if (!e || !/^(call|call_expression)$/.test(e.kind())) continue;
+  for (const e of root.findAll({
+    rule: { kind: lang === 'python' ? 'call' : 'call_expression' },
+  })) {
     const fn = e.field('function')?.text() ?? '';
     if (/^[\w$]+$/.test(fn)) out.add(fn);
   }
@@ -123,8 +126,8 @@ const statementCalls = (root: Node): Set<string> => {
 };
 
 /**
- * The project files a file imports the functions it calls as statements from (where a guard it
- * calls is defined), for reading them along with it.
+ * The project files a file imports the functions it calls from (a guard or a helper that builds
+ * or cleans a value), for reading them along with it.
  */
 export const importedPaths = (uri: string, text: string): string[] => {
   const lang = flowLanguageOf(uri);
@@ -135,11 +138,21 @@ export const importedPaths = (uri: string, text: string): string[] => {
   } catch {
     return [];
   }
-  const called = statementCalls(root);
+  const called = calledNames(root, lang);
   const out = new Set<string>();
   for (const [local, { module }] of importsOf(root, lang))
     if (called.has(local)) for (const p of modulePaths(uri, lang, module)) out.add(p);
   return [...out];
+};
+
+/** The name of the function a module exports as default (`export default function f`, `export default f`). */
+const defaultExport = (root: Node): string | null => {
+  for (const st of named(root)) {
+    if (st.kind() !== 'export_statement' || !/^export\s+default\b/.test(st.text())) continue;
+    const decl = st.field('declaration') ?? st.field('value');
+    return decl?.kind() === 'identifier' ? decl.text() : (decl?.field('name')?.text() ?? null);
+  }
+  return null;
 };
 
 /** A function another file of the project defines, with that file's tree and facts. */
@@ -177,7 +190,9 @@ export const importedFunctions = <F extends { functions: Map<string, Node> }>(
         return null;
       }
       const facts = factsOf(otherRoot, other);
-      const fn = facts.functions.get(imp.name);
+      const fn = facts.functions.get(
+        imp.name === 'default' ? (defaultExport(otherRoot) ?? '') : imp.name,
+      );
       return fn ? { fn, root: otherRoot, lang: other, facts } : null;
     }
     return null;

@@ -1591,9 +1591,12 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
       };
     }
   }
-  // Same-file functions: entered with the arguments' values.
+  // Same-file functions: entered with the arguments' values; so are those the file imports
+  // from another module of the project, read in that module.
   const fn = sameFileFunction(ip, c);
   if (fn) return summary(ip, fn, c, args, n);
+  const imported = /^[\w$]+$/.test(c.text) ? ip.importedFunction?.(c.name) : null;
+  if (imported) return summary(ip, imported.fn, c, args, n, inFile(imported));
   const recvFold = foldMethod(
     c.name,
     recvVal?.value,
@@ -1864,9 +1867,7 @@ const guardedAfter = (ip: Interp, node: Node, env: Env): Env => {
   if (!fn) return env;
   const guards = leadingGuards(fn);
   if (!guards.length) return env;
-  const sub = imported
-    ? detached(ip, { root: imported.root, lang: imported.lang, ...imported.facts })
-    : detached(ip);
+  const sub = detached(ip, imported ? inFile(imported) : {});
   const params = paramsOf(fn);
   const offset = ip.lang === 'python' && /^(self|cls)$/.test(params[0]?.name ?? '') ? 1 : 0;
   const before: Env = new Map();
@@ -1911,6 +1912,7 @@ const summary = (
   c: NonNullable<ReturnType<typeof calleeOf>>,
   args: Val[],
   n: Node,
+  file: Partial<Interp> = {},
 ): Val => {
   const line = lineOf(n);
   if (ip.depth >= 2)
@@ -1932,10 +1934,14 @@ const summary = (
     });
   const body = bodyOf(fn);
   if (!body) return unknown(`${c.text}() has no body to read`, step(line, 'unknown', n.text()));
-  const sub = runNested(ip, body, env, {});
+  const sub = runNested(ip, body, env, file);
   if (sub.unsupported) return unknown(sub.unsupported, step(line, 'unknown', n.text()));
-  ip.notes.push(...sub.notes);
-  const out = joinAll(sub.returns, constant(null, step(line, 'constant', n.text())));
+  let out = joinAll(sub.returns, constant(null, step(line, 'constant', n.text())));
+  if (file.root) {
+    // Steps inside another file carry its lines: only the caller's own steps are kept.
+    const own = new Set(args.flatMap((a) => a.steps));
+    out = { ...out, steps: out.steps.filter((x) => own.has(x)) };
+  } else ip.notes.push(...sub.notes);
   return withStep(
     out,
     step(
@@ -1945,6 +1951,18 @@ const summary = (
     ),
   );
 };
+
+/**
+ * What an interpreter reading another file of the project changes: that file's tree and facts.
+ * Its own imports are not followed (one module away at most), and its lines are not the
+ * file's: steps it records are not shown.
+ */
+const inFile = (f: ImportedFunction<FileFacts>): Partial<Interp> => ({
+  root: f.root,
+  lang: f.lang,
+  ...f.facts,
+  importedFunction: undefined,
+});
 
 /**
  * An interpreter sharing `ip`'s file, functions and budget that records nothing of its own run

@@ -32,7 +32,7 @@ export const IMPORTED_FILES_PER_BATCH = 200;
 /**
  * The code a batch's findings point at, read from the repository's mirror at the scan's commit:
  * each finding's file, the files its code flows visit, and the project modules the findings'
- * files import (one level: where a guard function they call is defined). When the commit cannot
+ * files import the functions they call from (one level: where a guard or helper is defined). When the commit cannot
  * be read the batch is triaged from the SARIF alone and the view says why (recorded as evidence).
  */
 export const readSourceView = async (
