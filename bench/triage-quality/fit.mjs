@@ -1,7 +1,7 @@
 // Fits the triage engine's confidence calibration (calibrate.mjs: an isotonic curve of P(real)
 // over the evidence score, the confidence of each WONT_FIX rule, and the P(real) of findings with
 // nothing but their rule's reputation, per class) on every labelled set (our own and the
-// advisory pairs, which must be built: advisories/build.sh) and, with --write,
+// advisory pairs, which must be built: advisories/build.sh; not the held-out pairs) and, with --write,
 // rewrites packages/triage-engine/src/scoring/calibration.ts (rebuild the package afterwards).
 // It also prints the five-fold cross-validated log-loss of the curve against Platt scaling (the
 // method it replaced) and the raw score: run.mjs reports quality and
@@ -31,7 +31,8 @@ if (!advisory) {
   );
   process.exit(1);
 }
-const rows = scoreItems([...loadSet(), ...advisory]);
+// The held-out pairs calibrate nothing: their figures stay those of code the engine never saw.
+const rows = scoreItems([...loadSet(), ...advisory.filter((i) => !i.heldOut)]);
 for (const r of rows) r.fold = calibrationFold(r.item);
 const calibration = fitCalibration(rows);
 console.log(

@@ -6,10 +6,10 @@
  * between knots, flat beyond the ends.
  */
 export const CURVE: readonly (readonly [number, number])[] = [
-  [-7.6, 0.02],
-  [-0.5, 0.02],
-  [-0.4, 0.85],
-  [3, 0.85],
+  [-7.6, 0.01],
+  [-0.5, 0.01],
+  [-0.4, 0.86],
+  [3, 0.86],
 ];
 
 /**
@@ -19,31 +19,31 @@ export const CURVE: readonly (readonly [number, number])[] = [
  */
 export const REPUTATION_RATES: Readonly<Record<string, number>> = {
   low: 0.24,
-  other: 0.73,
+  other: 0.77,
   'binding-all-interfaces/low': 0.16,
   'code-injection/other': 0.56,
   'command-injection/low': 0.5,
   'command-injection/other': 0.98,
-  'cors/other': 0.82,
+  'cors/other': 0.85,
   'deserialization/low': 0.49,
   'deserialization/other': 0.96,
-  'error-handling/other': 0.21,
+  'error-handling/other': 0.22,
   'hardcoded-secret/low': 0.16,
-  'hardcoded-secret/other': 0.87,
+  'hardcoded-secret/other': 0.89,
   'insecure-randomness/low': 0.05,
-  'insecure-randomness/other': 0.89,
-  'nosql-injection/other': 0.89,
-  'open-redirect/other': 0.82,
+  'insecure-randomness/other': 0.91,
+  'nosql-injection/other': 0.91,
+  'open-redirect/other': 0.85,
   'path-traversal/low': 0.39,
   'path-traversal/other': 0.7,
   'prototype-pollution/other': 0.75,
   'regex-injection/low': 0.12,
   'timing-attack/low': 0.06,
-  'tls-verification/other': 0.89,
+  'tls-verification/other': 0.91,
   'weak-hash/low': 0.49,
-  'xpath-injection/other': 0.49,
-  'xss/other': 0.62,
-  'xxe/other': 0.62,
+  'xpath-injection/other': 0.51,
+  'xss/other': 0.63,
+  'xxe/other': 0.96,
 };
 
 /** Observed accuracy of each WONT_FIX rule (Beta(9, 1) prior), used as its confidence. */
