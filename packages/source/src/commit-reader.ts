@@ -12,6 +12,8 @@ export interface CommitReader {
   mirror: string;
   /** A text file's content, or undefined when it is absent, binary, too large or unreadable. */
   read(path: string): Promise<string | undefined>;
+  /** The paths of the files under folder `dir` ('' for the root); none when it cannot be listed. */
+  list(dir: string): Promise<string[]>;
 }
 
 export type OpenCommit =
@@ -62,6 +64,10 @@ export const openCommit = async (
       read: async (path) => {
         const file = await deps.source.readText(repo, commit, path);
         return file.ok ? file.text : undefined;
+      },
+      list: async (dir) => {
+        const listed = await deps.source.listFiles(repo, commit, dir || undefined);
+        return listed.ok ? listed.files.map((f) => f.path) : [];
       },
     },
   };

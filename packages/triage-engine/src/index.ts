@@ -6,7 +6,7 @@
  */
 export type * from './types.js';
 export { triageFinding } from './triage.js';
-export { importedPaths } from './flow/imports.js';
+export { goModuleOf, goPackageDirs, importedPaths } from './flow/imports.js';
 export { ENGINE_VERSION, evidenceHash, summarizeEvidence } from './evidence-hash.js';
 export { secondOpinionPrompt } from './second-opinion/prompt.js';
 export {

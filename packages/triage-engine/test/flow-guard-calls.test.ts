@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reconstructFlow } from '../src/flow/index.js';
-import { importedPaths, modulePaths } from '../src/flow/imports.js';
+import { goModuleOf, goPackageDirs, importedPaths, modulePaths } from '../src/flow/imports.js';
 import { flowAt, lineOf, pathText } from './build.js';
 
 // A call made for its check (`validate_name(name)`, `assertSafe(p)`): the function refuses
@@ -304,6 +304,72 @@ describe('helpers imported from the project: entered with the arguments', () => 
   });
 });
 
+describe('Go: functions of the package in other files, and of packages of the module', () => {
+  const files = (handler: string[]) => ({
+    'go.mod': ['module github.com/acme/unpack', '', 'go 1.21'],
+    'internal/names/names.go': [
+      'package names',
+      '',
+      'import (',
+      '\t"path/filepath"',
+      ')',
+      '',
+      '// Clean keeps the last element of an entry name.',
+      'func Clean(p string) string {',
+      '\treturn filepath.Base(p)',
+      '}',
+      '',
+      '// Keep returns the name unchanged.',
+      'func Keep(p string) string {',
+      '\treturn p',
+      '}',
+    ],
+    'files/safe.go': [
+      'package files',
+      '',
+      'import "path/filepath"',
+      '',
+      'func entryName(p string) string { return filepath.Base(p) }',
+    ],
+    'files/safe_test.go': ['package files', '', 'func entryName(p string) string { return p }'],
+    'files/handler.go': handler,
+  });
+  const handler = (pick: string) => [
+    'package files',
+    '',
+    'import (',
+    '\t"net/http"',
+    '\t"os"',
+    '\t"path/filepath"',
+    '',
+    '\tnm "github.com/acme/unpack/internal/names"',
+    ')',
+    '',
+    'func Delete(w http.ResponseWriter, r *http.Request) {',
+    `\tname := ${pick}(r.URL.Query().Get("name"))`,
+    '\tif err := os.Remove(filepath.Join("/srv/data", name)); err != nil {',
+    '\t\thttp.Error(w, err.Error(), http.StatusInternalServerError)',
+    '\t}',
+    '}',
+  ];
+  const at = (pick: string) =>
+    flowIn(files(handler(pick)), 'files/handler.go', 'path-traversal', 'os.Remove(')!;
+
+  it('when the name goes through a function of another file of the package, or of an aliased package of the module, then it is read there', () => {
+    for (const pick of ['entryName', 'nm.Clean']) {
+      const r = at(pick);
+      expect(r.outcome, pick).toBe('no-source');
+      expect(r.sanitized, pick).toBe(true);
+      expect(pathText(r)).toMatch(/returns no input \(read in the module it is imported from\)/);
+    }
+  });
+
+  it('when that function returns the name unchanged, or is not in the module, then the request reaches the sink', () => {
+    expect(at('nm.Keep').outcome).toBe('input');
+    expect(at('strings.TrimSpace').outcome).toBe('input');
+  });
+});
+
 describe('a pattern compiled at module level', () => {
   const query = (compiled: string, call: string) => [
     'import re',
@@ -362,6 +428,25 @@ describe('the project modules a file imports', () => {
         ].join('\n'),
       ),
     ).toEqual(['app/forms.py', 'app/forms/__init__.py']);
+    expect(
+      goPackageDirs(
+        'cmd/tool/main.go',
+        [
+          'package main',
+          '',
+          'import (',
+          '\t"fmt"',
+          '\t"example.com/tool/internal/archive"',
+          '\tunused "example.com/tool/internal/unused"',
+          ')',
+          '',
+          'func main() { fmt.Println(archive.Extract("x")) }',
+        ].join('\n'),
+        goModuleOf('cmd/tool/main.go', (p) =>
+          p === 'go.mod' ? 'module example.com/tool\n' : undefined,
+        ),
+      ),
+    ).toEqual(['cmd/tool', 'internal/archive']);
     // a module whose names are only used as values, never called, is not read
     expect(importedPaths('app/urls.py', 'from .views import index\nurls = [index]')).toEqual([]);
   });

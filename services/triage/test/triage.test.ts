@@ -42,6 +42,41 @@ def count_rows(cursor, table):
     return cursor.fetchone()[0]
 `;
 
+// Go: the handler keeps only the last element of the name with a function of another package of
+// the module, which triage lists and reads at the scan's commit.
+const GO_FILES = {
+  'go.mod': 'module example.com/files\n\ngo 1.22\n',
+  'internal/names/names.go': `package names
+
+import "path/filepath"
+
+// Leaf keeps the last element of a requested name.
+func Leaf(p string) string {
+\treturn filepath.Base(p)
+}
+`,
+  'web/download.go': `package web
+
+import (
+\t"net/http"
+\t"os"
+\t"path/filepath"
+
+\t"example.com/files/internal/names"
+)
+
+func Download(w http.ResponseWriter, r *http.Request) {
+\tname := names.Leaf(r.URL.Query().Get("file"))
+\tdata, err := os.ReadFile(filepath.Join("/srv/files", name))
+\tif err != nil {
+\t\thttp.NotFound(w, r)
+\t\treturn
+\t}
+\tw.Write(data)
+}
+`,
+};
+
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness({
@@ -49,6 +84,7 @@ beforeAll(async () => {
     'test/session.test.js': SPEC,
     'reports/checks.py': CHECKS,
     'reports/queries.py': REPORTS,
+    ...GO_FILES,
   });
   h.startTriager();
 });
@@ -102,7 +138,28 @@ const formattedSql: SeedFinding = {
   rule: { id: 'B608', cwe: ['CWE-89'], tags: ['security'] },
 };
 
+const goFileRead: SeedFinding = {
+  ruleId: 'G304',
+  tool: 'gosec',
+  uri: 'web/download.go',
+  startLine: 13,
+  message: 'Potential file inclusion via variable',
+  level: 'warning',
+  severity: 'medium',
+  rule: { id: 'G304', cwe: ['CWE-22'], tags: ['security'] },
+};
+
 describe('triage of a scan', () => {
+  it('when a Go handler cleans the name with a function of another package of its module, then that package is listed and read and the finding is FALSE_POSITIVE', async () => {
+    const { scanId } = await h.submit([goFileRead], { settings: { auto_fix: false } });
+    await h.waitForScan(scanId);
+    const [row] = await verdicts(scanId);
+    expect(row).toMatchObject({ classification: 'FALSE_POSITIVE' });
+    expect(JSON.stringify(row!.evidence)).toMatch(
+      /names\.Leaf\(r\.URL\.Query\(\)\.Get\(\\"file\\"\)\) → Leaf\(\) returns no input \(read in the module it is imported from\)/,
+    );
+  });
+
   it('when the value is checked by a validator another module of the project defines, then that module is read and the finding is FALSE_POSITIVE', async () => {
     const { scanId, tenant, findingIds } = await h.submit([formattedSql], {
       settings: { auto_fix: false },

@@ -30,7 +30,22 @@ export const importsOf = (root: Node, lang: FlowLanguage): Map<string, Imported>
     }
     return out;
   }
-  if (lang === 'java' || lang === 'go') return out;
+  if (lang === 'go') {
+    // import "example.com/mod/pkg" / import alias "…": the package by its local name.
+    for (const spec of root.findAll({ rule: { kind: 'import_spec' } })) {
+      const path = unquote(spec.field('path')?.text() ?? '');
+      const alias = spec.field('name')?.text();
+      const last = path
+        .split('/')
+        .filter((x) => !/^v\d+$/.test(x))
+        .pop();
+      const local = alias ?? last;
+      if (path && local && local !== '_' && local !== '.')
+        out.set(local, { module: path, name: '*' });
+    }
+    return out;
+  }
+  if (lang === 'java') return out;
   for (const st of root.findAll({ rule: { kind: 'import_statement' } })) {
     const source = st.field('source');
     if (!source) continue;
@@ -125,6 +140,70 @@ const calledNames = (root: Node, lang: FlowLanguage): Set<string> => {
   return out;
 };
 
+/** The module a Go file belongs to: the nearest go.mod above it and the path it declares. */
+export const goModuleOf = (
+  uri: string,
+  goMod: (path: string) => string | undefined,
+): { dir: string; path: string } | null => {
+  for (let dir = dirname(uri); ; dir = dirname(dir)) {
+    const text = goMod(dir ? `${dir}/go.mod` : 'go.mod');
+    const m = text === undefined ? null : /^\s*module\s+("?)([^\s"]+)\1\s*$/m.exec(text);
+    if (m) return { dir, path: m[2]! };
+    if (!dir) return null;
+  }
+};
+
+/**
+ * The folders of the Go packages a file calls into within its own module: its own folder (the
+ * package spreads over its files) and each imported package of the module it calls a function of.
+ */
+export const goPackageDirs = (
+  uri: string,
+  text: string,
+  module: { dir: string; path: string } | null,
+): string[] => {
+  let root: Node;
+  try {
+    root = parsed(uri, 'go', text);
+  } catch {
+    return [];
+  }
+  const out = new Set([dirname(uri)]);
+  if (!module) return [...out];
+  const called = new Set<string>();
+  for (const e of root.findAll({ rule: { kind: 'call_expression' } })) {
+    const m = /^([A-Za-z_]\w*)\.[A-Z]\w*$/.exec(e.field('function')?.text() ?? '');
+    if (m) called.add(m[1]!);
+  }
+  for (const [local, { module: path }] of importsOf(root, 'go')) {
+    const dir = called.has(local) ? goPackageDir(module, path) : null;
+    if (dir !== null) out.add(dir);
+  }
+  return [...out];
+};
+
+/** The folder of Go import `path` when it lies in `module`, else null. */
+const goPackageDir = (module: { dir: string; path: string }, path: string): string | null => {
+  if (path !== module.path && !path.startsWith(`${module.path}/`)) return null;
+  return [module.dir, path.slice(module.path.length + 1)].filter(Boolean).join('/');
+};
+
+/** The non-test Go files of folder `dir` among `files` (kept per source view). */
+const GO_FILES = new WeakMap<ReadonlyMap<string, string>, Map<string, string[]>>();
+const goFilesIn = (files: ReadonlyMap<string, string>, dir: string): string[] => {
+  let byDir = GO_FILES.get(files);
+  if (!byDir) {
+    byDir = new Map();
+    for (const k of files.keys())
+      if (k.endsWith('.go') && !k.endsWith('_test.go')) {
+        const d = dirname(k);
+        byDir.set(d, [...(byDir.get(d) ?? []), k]);
+      }
+    GO_FILES.set(files, byDir);
+  }
+  return byDir.get(dir) ?? [];
+};
+
 /**
  * The project files a file imports the functions it calls from (a guard or a helper that builds
  * or cleans a value), for reading them along with it.
@@ -175,25 +254,45 @@ export const importedFunctions = <F extends { functions: Map<string, Node> }>(
   factsOf: (root: Node, lang: FlowLanguage) => F,
 ): ((name: string) => ImportedFunction<F> | null) => {
   let imports: Map<string, Imported> | null = null;
+  const inFile = (path: string, name: string): ImportedFunction<F> | null | undefined => {
+    const text = files.get(path);
+    const other = text === undefined ? null : flowLanguageOf(path);
+    if (text === undefined || !other) return undefined;
+    let otherRoot: Node;
+    try {
+      otherRoot = parsed(path, other, text);
+    } catch {
+      return null;
+    }
+    const facts = factsOf(otherRoot, other);
+    const fn = facts.functions.get(name === 'default' ? (defaultExport(otherRoot) ?? '') : name);
+    return fn ? { fn, root: otherRoot, lang: other, facts } : null;
+  };
+  // Go: `Clean(x)` from another file of the package, `pkg.Clean(x)` from a package of the module.
+  const inGoPackage = (dir: string, name: string): ImportedFunction<F> | null => {
+    for (const path of goFilesIn(files, dir)) {
+      if (path === uri) continue;
+      const found = inFile(path, name);
+      if (found) return found;
+    }
+    return null;
+  };
+  let module: { dir: string; path: string } | null | undefined;
   return (name) => {
     imports ??= importsOf(root, lang);
+    if (lang === 'go') {
+      const dot = name.indexOf('.');
+      if (dot < 0) return inGoPackage(dirname(uri), name);
+      const imp = imports.get(name.slice(0, dot));
+      if (module === undefined) module = goModuleOf(uri, (p) => files.get(p));
+      const dir = imp && module ? goPackageDir(module, imp.module) : null;
+      return dir === null ? null : inGoPackage(dir, name.slice(dot + 1));
+    }
     const imp = imports.get(name);
     if (!imp) return null;
     for (const path of modulePaths(uri, lang, imp.module)) {
-      const text = files.get(path);
-      const other = text === undefined ? null : flowLanguageOf(path);
-      if (text === undefined || !other) continue;
-      let otherRoot: Node;
-      try {
-        otherRoot = parsed(path, other, text);
-      } catch {
-        return null;
-      }
-      const facts = factsOf(otherRoot, other);
-      const fn = facts.functions.get(
-        imp.name === 'default' ? (defaultExport(otherRoot) ?? '') : imp.name,
-      );
-      return fn ? { fn, root: otherRoot, lang: other, facts } : null;
+      const found = inFile(path, imp.name);
+      if (found !== undefined) return found;
     }
     return null;
   };

@@ -1595,7 +1595,7 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
   // from another module of the project, read in that module.
   const fn = sameFileFunction(ip, c);
   if (fn) return summary(ip, fn, c, args, n);
-  const imported = /^[\w$]+$/.test(c.text) ? ip.importedFunction?.(c.name) : null;
+  const imported = importable(ip, c.text) ? ip.importedFunction?.(c.text) : null;
   if (imported) return summary(ip, imported.fn, c, args, n, inFile(imported));
   const recvFold = foldMethod(
     c.name,
@@ -1862,7 +1862,7 @@ const guardedAfter = (ip: Interp, node: Node, env: Env): Env => {
   if (!c || c.args.length === 0) return env;
   const local = sameFileFunction(ip, c);
   const imported =
-    local || !/^[\w$]+$/.test(c.text) ? null : (ip.importedFunction?.(c.name) ?? null);
+    local || !importable(ip, c.text) ? null : (ip.importedFunction?.(c.text) ?? null);
   const fn = local ?? imported?.fn;
   if (!fn) return env;
   const guards = leadingGuards(fn);
@@ -1942,15 +1942,22 @@ const summary = (
     const own = new Set(args.flatMap((a) => a.steps));
     out = { ...out, steps: out.steps.filter((x) => own.has(x)) };
   } else ip.notes.push(...sub.notes);
+  // A helper of another module that takes input and returns none is the step that sanitized it
+  // (its own steps, in that module, are not shown).
+  const cleaned = Boolean(file.root) && out.level === CLEAN && args.some((a) => a.level !== CLEAN);
   return withStep(
     out,
     step(
       line,
-      'call',
-      `${n.text()} → ${c.name}() returns ${out.level === CLEAN ? 'no input' : 'its input'}`,
+      cleaned ? 'sanitizer' : 'call',
+      `${n.text()} → ${c.name}() returns ${out.level === CLEAN ? 'no input' : 'its input'}${cleaned ? ' (read in the module it is imported from)' : ''}`,
     ),
   );
 };
+
+/** A callee another file of the project may define: a plain name, or Go's `pkg.Func`. */
+const importable = (ip: Interp, text: string): boolean =>
+  /^[\w$]+$/.test(text) || (ip.lang === 'go' && /^[A-Za-z_]\w*\.[A-Z]\w*$/.test(text));
 
 /**
  * What an interpreter reading another file of the project changes: that file's tree and facts.

@@ -1,7 +1,12 @@
 import type { Db } from '@remediation/db';
 import type { SecretBox } from '@remediation/security';
 import { isRepositoryPath, openCommit, type SourceAccess } from '@remediation/source-access';
-import { importedPaths, type SourceView } from '@remediation/triage-engine';
+import {
+  goModuleOf,
+  goPackageDirs,
+  importedPaths,
+  type SourceView,
+} from '@remediation/triage-engine';
 import type { BatchScan, TriageFindingRow } from './batch.repository.js';
 
 /** Repository-relative paths a code flow visits (what the engine reads along the flow). */
@@ -67,6 +72,39 @@ export const readSourceView = async (
     if (text === undefined) continue;
     for (const p of importedPaths(f.uri!, text))
       if (!files.has(p) && isRepositoryPath(p)) imported.add(p);
+  }
+  // Go: the package's other files and the module's packages a file calls (folders, listed),
+  // with the go.mod files that say which imports are the module's.
+  const goFiles = findings
+    .map((f) => f.uri)
+    .filter((u): u is string => u !== null && u.endsWith('.go') && files.has(u));
+  if (goFiles.length) {
+    const mods = new Set<string>();
+    for (const uri of goFiles) {
+      const parts = uri.split('/').slice(0, -1);
+      for (let i = parts.length; i >= 0; i--) mods.add([...parts.slice(0, i), 'go.mod'].join('/'));
+    }
+    await readAll(mods);
+    const dirs = new Set<string>();
+    for (const uri of goFiles)
+      for (const d of goPackageDirs(
+        uri,
+        files.get(uri)!,
+        goModuleOf(uri, (p) => files.get(p)),
+      ))
+        dirs.add(d);
+    const listed = await Promise.all(
+      [...dirs].map(async (d) => [d, await opened.reader.list(d)] as const),
+    );
+    for (const [dir, paths] of listed)
+      for (const p of paths)
+        if (
+          p.endsWith('.go') &&
+          !p.endsWith('_test.go') &&
+          p.split('/').slice(0, -1).join('/') === dir &&
+          !files.has(p)
+        )
+          imported.add(p);
   }
   await readAll([...imported].slice(0, IMPORTED_FILES_PER_BATCH));
   return { status: 'available', commit: scan.commitSha, files };
