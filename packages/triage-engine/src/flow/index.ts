@@ -24,6 +24,7 @@ import {
 import { stdinFeed } from './stdin.js';
 import { xmlParserConfiguration } from './xml-config.js';
 import { importedFunctions } from './imports.js';
+import { archiveExtraction } from './archive.js';
 import {
   CLEAN,
   INPUT,
@@ -1043,6 +1044,10 @@ export const reconstructFlow = (q: FlowQuery): FlowResult | null => {
   if (xml) return xmlParserConfiguration(root, q.line);
   const found = findSink(root, lang, q);
   if (!found) return undecided('no sink call of this class at the reported line');
+  // Archive extraction: the members' names, not the destination, decide.
+  const archive =
+    lang === 'python' && q.cls === 'path-traversal' ? archiveExtraction(root, found.sink) : null;
+  if (archive) return archive;
   if (!found.uses?.length) {
     const r = judge(root, lang, q, found);
     return q.cls === 'command-injection' ? withStdin(root, lang, q, found, r) : r;
