@@ -1030,6 +1030,15 @@ const callerValue = (
   return null;
 };
 
+/** A YAML load's safe loader (PyYAML) or schema (js-yaml), as written in the call. */
+const SAFE_YAML: Partial<Record<FlowLanguage, RegExp>> = {
+  python: /\bLoader\s*=\s*(yaml\.)?(C?SafeLoader|BaseLoader)\b/,
+  javascript:
+    /\bschema\s*:\s*(yaml\.)?(JSON_SCHEMA|FAILSAFE_SCHEMA|CORE_SCHEMA|DEFAULT_SAFE_SCHEMA)\b/,
+  typescript:
+    /\bschema\s*:\s*(yaml\.)?(JSON_SCHEMA|FAILSAFE_SCHEMA|CORE_SCHEMA|DEFAULT_SAFE_SCHEMA)\b/,
+};
+
 export const reconstructFlow = (q: FlowQuery): FlowResult | null => {
   const lang = flowLanguageOf(q.uri);
   const xml = q.cls === 'xxe' && lang === 'java';
@@ -1044,6 +1053,18 @@ export const reconstructFlow = (q: FlowQuery): FlowResult | null => {
   if (xml) return xmlParserConfiguration(root, q.line);
   const found = findSink(root, lang, q);
   if (!found) return undecided('no sink call of this class at the reported line');
+  // A YAML load given a loader or schema that builds no objects is safe whatever it reads.
+  const loader = q.cls === 'deserialization' ? SAFE_YAML[lang]?.exec(found.sink.text()) : null;
+  if (loader)
+    return {
+      outcome: 'no-source',
+      sanitized: true,
+      reason: `the loader is given ${loader[0]}, which builds plain data only`,
+      path: [
+        step(lineOf(found.sink), 'sanitizer', loader[0]),
+        step(lineOf(found.sink), 'sink', found.sink.text()),
+      ],
+    };
   // Archive extraction: the members' names, not the destination, decide.
   const archive =
     lang === 'python' && q.cls === 'path-traversal' ? archiveExtraction(root, found.sink) : null;
