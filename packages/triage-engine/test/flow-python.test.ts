@@ -347,3 +347,25 @@ describe('flow reconstruction: Python', () => {
     expect(flow(swapped, 'command-injection')!.outcome).toBe('input');
   });
 });
+
+describe('path traversal: werkzeug and flask safe_join', () => {
+  it('when the requested name is joined with safe_join, then the file sink is sanitized; with os.path.join it is not', () => {
+    const src = [
+      'from flask import abort, request, send_file',
+      'from werkzeug.security import safe_join',
+      '',
+      'UPLOADS = "/srv/uploads"',
+      '',
+      'def download():',
+      '\tpath = safe_join(UPLOADS, request.args.get("name", ""))',
+      '\tif path is None:',
+      '\t\tabort(404)',
+      '\treturn send_file(path)  # sink',
+    ].join('\n');
+    expect(flow(src, 'path-traversal')!.outcome).toBe('no-source');
+    const joined = src
+      .replace('safe_join(UPLOADS', 'os.path.join(UPLOADS')
+      .replace('from werkzeug.security import safe_join', 'import os');
+    expect(flow(joined, 'path-traversal')!.outcome).toBe('input');
+  });
+});

@@ -58,7 +58,13 @@ const SANITIZERS: Record<string, PerLanguage> = {
   },
   'path-traversal': {
     javascript: [/\bpath\.basename\s*\(/, /\bsanitize-filename\b|\bsanitizeFilename\s*\(/],
-    python: [/\bos\.path\.basename\s*\(/, /\bsecure_filename\s*\(/, /\bPath\([^)]*\)\.name\b/],
+    python: [
+      /\bos\.path\.basename\s*\(/,
+      /\bsecure_filename\s*\(/,
+      /\bPath\([^)]*\)\.name\b/,
+      // werkzeug/flask safe_join: None (or NotFound) for a path outside the base.
+      /\bsafe_join\s*\(/,
+    ],
     java: [
       /\bFilenameUtils\.getName\s*\(/,
       /\.getFileName\(\)/,
