@@ -150,6 +150,9 @@ const forLanguage = (table: PerLanguage | undefined, lang: LanguageFamily | null
 ];
 
 /** The sanitizer for `cls` that `text` calls, or null. */
+/** True when a number cannot carry an attack of class `cls` (injection into text). */
+export const numberNeutralizes = (cls: string): boolean => NUMERIC_NEUTRALIZES.has(cls);
+
 export const sanitizerIn = (
   text: string,
   cls: string,

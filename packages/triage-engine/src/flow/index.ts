@@ -1,4 +1,5 @@
 import type { LanguageFamily } from '../code/language.js';
+import { numberNeutralizes } from '../code/sanitizers.js';
 import { ARGV_STYLE, EVERY_ARGUMENT_IS_CODE, FIRST_ARGUMENT, SINKS } from '../signals/taint.js';
 import {
   FUNCTION_KINDS,
@@ -664,6 +665,10 @@ const OUTPUT_PARAM = /^(res|response|reply|next|h|resp)$/;
 type CallerValue = (index: number, name: string) => Val | null;
 
 /** The initial values of the function's parameters. */
+/** Go and Java parameter types that hold no text (numbers, booleans, UUIDs, durations). */
+const SCALAR_TYPE =
+  /^(u?int(8|16|32|64)?|uintptr|float(32|64)|complex(64|128)|bool|int|long|short|double|float|boolean|Integer|Long|Short|Double|Float|Boolean|BigInteger|BigDecimal|UUID|java\.util\.UUID|uuid\.UUID|time\.Duration|time\.Time|LocalDate|LocalDateTime|Instant)$/;
+
 const paramValues = (
   fn: Node,
   lang: FlowLanguage,
@@ -701,6 +706,16 @@ const paramValues = (
     }
     return env;
   }
+  // A parameter typed as a number, boolean or UUID (Go, Java) holds no text to inject, whoever
+  // passes it: the language (or the framework binding it) refuses anything else.
+  const scalar = (p: { decl: Node }): Val | null => {
+    const type = p.decl.field('type')?.text() ?? '';
+    if (!numberNeutralizes(cls) || !SCALAR_TYPE.test(type)) return null;
+    return {
+      ...clean(step(line, 'sanitizer', `${p.decl.text()} (a ${type}: no text)`)),
+      typeOf: 'number',
+    };
+  };
   if (lang === 'go') {
     const recv = fn.field('receiver');
     for (const r of recv ? named(recv) : [])
@@ -708,7 +723,9 @@ const paramValues = (
         env.set(nm.text(), clean(step(line, 'constant', r.text())));
     for (const p of params) {
       const decl = p.decl.text();
-      if (GO_INPUT_TYPE.test(decl))
+      const typed = scalar(p);
+      if (typed) env.set(p.name, typed);
+      else if (GO_INPUT_TYPE.test(decl))
         env.set(p.name, {
           level: INPUT,
           steps: [step(line, 'source', `${decl} (request input of ${fnName})`)],
@@ -735,7 +752,9 @@ const paramValues = (
     const handler = JAVA_HANDLER.test(mods);
     for (const p of params) {
       const decl = p.decl.text();
-      if (
+      const typed = scalar(p);
+      if (typed) env.set(p.name, typed);
+      else if (
         JAVA_INPUT_ANNOTATION.test(decl) ||
         JAVA_REQUEST_TYPE.test(decl) ||
         (handler &&

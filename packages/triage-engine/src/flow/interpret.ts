@@ -2552,6 +2552,25 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
     for (const n of v.relativeOf) markKey(n, how, c);
     return true;
   };
+  /** `a == b` holds: the side that is not a constant is the other side's constant. */
+  const equalTo = (a: Node | null, b: Node | null, equal: boolean, c: Node) => {
+    if (!equal || !a || !b) return;
+    for (const [x, y] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const key = keyOf(x);
+      const old = key ? out.get(key) : undefined;
+      const v = ev(ip, y, env).value;
+      if (!key || !old || old.level === CLEAN || v === undefined || v === null) continue;
+      if (typeof v === 'object') continue;
+      out.set(
+        key,
+        constant(v, step(lineOf(c), 'branch', `${c.text()}: ${key} is ${JSON.stringify(v)} here`)),
+      );
+      return;
+    }
+  };
   const visit = (c: Node | null, truth: boolean): void => {
     if (!c) return;
     const k = c.kind();
@@ -2570,6 +2589,18 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
         visit(c.field('right'), false);
         return;
       }
+      // `a || b` true, `a && b` false: either side decided it; what both ways know holds.
+      if ((op === 'or' || op === '||') === truth && /^(or|\|\||and|&&)$/.test(op)) {
+        const l = c.field('left');
+        const r = c.field('right');
+        const first = refined(ip, l, out, truth);
+        const second = refined(ip, r, refined(ip, l, out, !truth), truth);
+        for (const [key, v] of joinEnv(first, second) ?? []) out.set(key, v);
+        return;
+      }
+      // x == "asc" (or x != "asc" on the other branch): x is that constant there.
+      if (/^(===|==|!==|!=)$/.test(op))
+        equalTo(c.field('left'), c.field('right'), op.startsWith('=') ? truth : !truth, c);
       // x.charAt(0) === '/' / x[0] !== '/' (on the other branch): x starts with a slash.
       if (/^(===|==|!==|!=)$/.test(op) && FILE_CLASSES.has(ip.cls)) {
         const [l, r] = [c.field('left'), c.field('right')];
@@ -2607,6 +2638,8 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       if ((ops === 'in' && truth) || (ops === 'not in' && !truth))
         if (ev(ip, kids[1]!, env).level === CLEAN)
           mark(kids[0]!, 'checked against an allow-list', c);
+      if (ops === '==' || ops === '!=')
+        equalTo(kids[0]!, kids[1]!, ops === '==' ? truth : !truth, c);
       // os.path.commonpath([base, target]) == base
       if ((ops === '==' || ops === '!=') && FILE_CLASSES.has(ip.cls)) {
         const equal = ops === '==' ? truth : !truth;
@@ -2714,6 +2747,20 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
           : base.value === undefined || (typeof base.value === 'string' && base.value.length > 1);
       if (base.level === CLEAN && fixed)
         return mark(call.receiver, 'checked to stay under a fixed base', c);
+      return;
+    }
+    // "asc".equals(order) / order.equals("asc") / strings.EqualFold(order, "asc"): the value is
+    // that constant (or one of its case variants, no less safe) there.
+    if (/^(equals|equalsIgnoreCase|EqualFold)$/.test(call.name)) {
+      const [a, b] =
+        call.name === 'EqualFold' ? [call.args[0], call.args[1]] : [call.receiver, call.args[0]];
+      if (call.name === 'equals') return equalTo(a ?? null, b ?? null, true, c);
+      for (const [x, y] of [
+        [a, b],
+        [b, a],
+      ] as const)
+        if (x && y && typeof ev(ip, y, env).value === 'string')
+          return mark(x, `compared with the constant ${y.text()}`, c);
       return;
     }
     if (/^(isdigit|isdecimal|isnumeric|isalnum|isalpha|isidentifier)$/.test(call.name))
