@@ -369,3 +369,31 @@ describe('path traversal: werkzeug and flask safe_join', () => {
     expect(flow(joined, 'path-traversal')!.outcome).toBe('input');
   });
 });
+
+describe('command injection: shell quoting imported by name', () => {
+  const src = (imports: string, quoted: string) =>
+    [
+      'import subprocess',
+      imports,
+      'from flask import request',
+      '',
+      'def listing():',
+      '\tfolder = request.args["dir"]',
+      `\treturn subprocess.check_output("ls -l " + ${quoted}, shell=True)  # sink`,
+    ].join('\n');
+
+  it('when quote comes from shlex (from-import) or the words are joined by shlex.join, then the shell gets one quoted word', () => {
+    expect(
+      flow(src('from shlex import quote', 'quote(folder)'), 'command-injection')!.outcome,
+    ).toBe('no-source');
+    expect(
+      flow(src('import shlex', 'shlex.join(["--", folder])'), 'command-injection')!.outcome,
+    ).toBe('no-source');
+  });
+
+  it('when a function named quote comes from another module, then nothing is known of it', () => {
+    expect(
+      flow(src('from .text import quote', 'quote(folder)'), 'command-injection')!.outcome,
+    ).not.toBe('no-source');
+  });
+});

@@ -51,7 +51,7 @@ const SANITIZERS: Record<string, PerLanguage> = {
     javascript: [/\b(mongoSanitize|sanitize|mongo-sanitize)\s*\(/, /\bString\s*\(/, /\$eq\b/],
   },
   'command-injection': {
-    python: [/\b(shlex|pipes)\.quote\s*\(/],
+    python: [/\b(shlex|pipes)\.quote\s*\(/, /\bshlex\.join\s*\(/],
     javascript: [/\b(shellescape|shellQuote\.quote|quote)\s*\(/, /\bshell-quote\b/],
     java: [/\bESAPI\.encoder\(\)\.encodeForOS\s*\(/],
     go: [/\bshellescape\.Quote\s*\(/],

@@ -942,7 +942,7 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
     case 'assignment_expression':
     case 'augmented_assignment':
     case 'augmented_assignment_expression':
-    case 'named_expression':
+    case 'resolvedexpression':
       return assignExpr(ip, n, env);
     case 'func_literal':
     case 'lambda':
@@ -1340,8 +1340,16 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
   const isNew = n.kind() === 'new_expression' || n.kind() === 'object_creation_expression';
   const recordSink = !ip.sinkIsExpression && sameNode(n, ip.sink);
   const text = `${c.text}(`;
-  // A sanitizer for this very class, a numeric conversion, a source: decided by the callee.
-  const san = sanitizerIn(text, ip.cls, ip.family) ?? numericConversionIn(text, ip.cls, ip.family);
+  // A sanitizer for this very class, a numeric conversion, a source: decided by the callee, as
+  // written or by what its import names (`from shlex import quote` → `shlex.quote`).
+  const resolved = `${canonicalCallee(ip, c.text)}(`;
+  const san =
+    sanitizerIn(text, ip.cls, ip.family) ??
+    numericConversionIn(text, ip.cls, ip.family) ??
+    (resolved === text
+      ? null
+      : (sanitizerIn(resolved, ip.cls, ip.family) ??
+        numericConversionIn(resolved, ip.cls, ip.family)));
   // A callback holding the sink gets the values its caller passes: a promise's value for
   // `then`, an element of the receiver for the array iterators.
   const binder =
