@@ -13,8 +13,18 @@ interface Imported {
 
 const unquote = (s: string): string => s.replace(/^['"`]|['"`]$/g, '');
 
-/** The names a file imports from modules, by their local name. */
+const IMPORTS = new WeakMap<Node, Map<string, Imported>>();
+
+/** The names a file imports from modules, by their local name (kept per tree). */
 export const importsOf = (root: Node, lang: FlowLanguage): Map<string, Imported> => {
+  const hit = IMPORTS.get(root);
+  if (hit) return hit;
+  const out = readImports(root, lang);
+  IMPORTS.set(root, out);
+  return out;
+};
+
+const readImports = (root: Node, lang: FlowLanguage): Map<string, Imported> => {
   const out = new Map<string, Imported>();
   if (lang === 'python') {
     for (const st of root.findAll({ rule: { kind: 'import_from_statement' } })) {
@@ -168,8 +178,16 @@ export const goPackageDirs = (
   } catch {
     return [];
   }
+  const key = module ? `${module.dir}\u0000${module.path}` : '';
+  const hit = GO_DIRS.get(root)?.get(key);
+  if (hit) return hit;
   const out = new Set([dirname(uri)]);
-  if (!module) return [...out];
+  const done = () => {
+    const list = [...out];
+    GO_DIRS.set(root, (GO_DIRS.get(root) ?? new Map<string, string[]>()).set(key, list));
+    return list;
+  };
+  if (!module) return done();
   const called = new Set<string>();
   for (const e of root.findAll({ rule: { kind: 'call_expression' } })) {
     const m = /^([A-Za-z_]\w*)\.[A-Z]\w*$/.exec(e.field('function')?.text() ?? '');
@@ -179,8 +197,11 @@ export const goPackageDirs = (
     const dir = called.has(local) ? goPackageDir(module, path) : null;
     if (dir !== null) out.add(dir);
   }
-  return [...out];
+  return done();
 };
+
+/** goPackageDirs by tree and module. */
+const GO_DIRS = new WeakMap<Node, Map<string, string[]>>();
 
 /** The folder of Go import `path` when it lies in `module`, else null. */
 const goPackageDir = (module: { dir: string; path: string }, path: string): string | null => {
@@ -204,6 +225,9 @@ const goFilesIn = (files: ReadonlyMap<string, string>, dir: string): string[] =>
   return byDir.get(dir) ?? [];
 };
 
+/** importedPaths by tree: a batch's findings share few files, read again by every batch. */
+const PATHS = new WeakMap<Node, string[]>();
+
 /**
  * The project files a file imports the functions it calls from (a guard or a helper that builds
  * or cleans a value), for reading them along with it.
@@ -217,10 +241,15 @@ export const importedPaths = (uri: string, text: string): string[] => {
   } catch {
     return [];
   }
-  const called = calledNames(root, lang);
+  const hit = PATHS.get(root);
+  if (hit) return hit;
+  const imports = importsOf(root, lang);
+  // Most files import no project function: no walk over their calls.
+  const called = imports.size ? calledNames(root, lang) : new Set<string>();
   const out = new Set<string>();
-  for (const [local, { module }] of importsOf(root, lang))
+  for (const [local, { module }] of imports)
     if (called.has(local)) for (const p of modulePaths(uri, lang, module)) out.add(p);
+  PATHS.set(root, [...out]);
   return [...out];
 };
 

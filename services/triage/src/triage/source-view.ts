@@ -67,17 +67,16 @@ export const readSourceView = async (
     );
   await readAll(wanted);
   const imported = new Set<string>();
-  for (const f of findings) {
-    const text = f.uri === null ? undefined : files.get(f.uri);
+  const findingFiles = new Set(findings.map((f) => f.uri).filter((u): u is string => u !== null));
+  for (const uri of findingFiles) {
+    const text = files.get(uri);
     if (text === undefined) continue;
-    for (const p of importedPaths(f.uri!, text))
+    for (const p of importedPaths(uri, text))
       if (!files.has(p) && isRepositoryPath(p)) imported.add(p);
   }
   // Go: the package's other files and the module's packages a file calls (folders, listed),
   // with the go.mod files that say which imports are the module's.
-  const goFiles = findings
-    .map((f) => f.uri)
-    .filter((u): u is string => u !== null && u.endsWith('.go') && files.has(u));
+  const goFiles = [...findingFiles].filter((u) => u.endsWith('.go') && files.has(u));
   if (goFiles.length) {
     const mods = new Set<string>();
     for (const uri of goFiles) {
