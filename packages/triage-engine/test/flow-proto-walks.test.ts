@@ -339,3 +339,47 @@ describe('prototype pollution: a walk whose descent is not guarded', () => {
     expect(r.outcome).toBe('input');
   });
 });
+
+// The key checked through a variable read from the same element the walk then indexes again
+// (`const part = parts[index]; if (part === '__proto__' …) return; data = data[parts[index++]]`).
+describe('prototype pollution: a guard on a variable holding the element', () => {
+  const walk = (guard: string, step = '    data = data[parts[index++]]') => [
+    'module.exports.set = function set(obj, path, value) {',
+    "    var parts = path.split('.')",
+    '    var index = 0',
+    '    var len = parts.length',
+    '    var data = obj',
+    '    while (index < len - 1) {',
+    '      let part = parts[index]',
+    guard,
+    step,
+    '    }',
+    '    const last = parts[index]',
+    "    if (last === '__proto__') return obj",
+    '    data[last] = value',
+    '}',
+  ];
+  const at = (lines: string[]) => pp(lines, '    data[last] = value');
+
+  it('when the variable is refused as any of the three keys, then the element the walk indexes is too', () => {
+    const r = at(
+      walk(
+        "      if (part === '__proto__' || part === 'constructor' || part === 'prototype') return obj",
+      ),
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when the walk indexes another element than the one checked, or the check is on another variable, then the write is reached', () => {
+    const guard =
+      "      if (part === '__proto__' || part === 'constructor' || part === 'prototype') return obj";
+    expect(at(walk(guard, '    data = data[parts[index + 1]]; index++')).outcome).toBe('input');
+    expect(
+      at(
+        walk(
+          "      let other = parts[0]\n      if (other === '__proto__' || other === 'constructor' || other === 'prototype') return obj",
+        ),
+      ).outcome,
+    ).toBe('input');
+  });
+});

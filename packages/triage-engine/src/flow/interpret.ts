@@ -1066,6 +1066,8 @@ const subscript = (ip: Interp, n: Node, env: Env): Val => {
     named(n)[0] ??
     null;
   const idxNode = n.field('subscript') ?? n.field('index') ?? named(n)[1] ?? null;
+  // What is known of the element is read before the key's own updates run (`parts[i++]`).
+  const known = ip.proto ? env.get(readSlot(n.text())) : undefined;
   const base = ev(ip, obj, env);
   const idx = ev(ip, idxNode, env);
   // A guard tried with a prototype key in place: `obj[key]` is what that key reaches on a plain
@@ -1074,7 +1076,7 @@ const subscript = (ip: Interp, n: Node, env: Env): Val => {
     return { ...clean(step(lineOf(n), 'constant', n.text())), typeOf: PROTO_TYPE[idx.value] };
   if (ip.proto) {
     // An element this function just created (`o[k] = {}`) or checked to be an object.
-    const slot = env.get(slotKey(n.text()));
+    const slot = env.get(slotKey(n.text())) ?? known;
     if (slot) return withStep(slot, step(lineOf(n), 'container', n.text()));
     const v = element(base, idx.value, step(lineOf(n), 'container', n.text()));
     if (plainStep(base, idx)) return { ...v, plain: true };
@@ -1112,9 +1114,22 @@ export const slotKey = (text: string): string => `\u0000${text.replace(/\s+/g, '
 /** Forgets the elements known of `name` (as the object or in the key) once it is reassigned. */
 const forgetSlots = (env: Env, name: string): void => {
   const word = new RegExp(`(^|[^\\w$])${name.replace(/[$]/g, '\\$')}($|[^\\w$])`);
-  for (const k of [...env.keys()])
-    if (k.startsWith('\u0000') && word.test(k.slice(1))) env.delete(k);
+  for (const [k, v] of [...env])
+    if (
+      (k.startsWith('\u0000') && word.test(k.slice(1))) ||
+      (k.startsWith('\u0001') && (k === aliasKey(name) || word.test(String(v.value))))
+    )
+      env.delete(k);
 };
+
+/**
+ * The environment key recording that a variable holds an element (`const part = parts[i]`,
+ * prototype pollution): a guard on the variable is a guard on that element too.
+ */
+const aliasKey = (name: string): string => `\u0001${name}`;
+
+/** `parts[i++]` reads the element `parts[i]`: the slot a postfix update reads. */
+const readSlot = (text: string): string => slotKey(text.replace(/([\w$]+)\s*(\+\+|--)/g, '$1'));
 
 const PROTO_TYPE: Record<string, string> = {
   constructor: 'function',
@@ -2200,7 +2215,16 @@ const assign = (ip: Interp, target: Node, v: Val, env: Env, at: Node): void => {
   const k = target.kind();
   const line = lineOf(at);
   const key = keyOf(target);
-  if (key && ip.proto) forgetSlots(env, key);
+  if (key && ip.proto) {
+    forgetSlots(env, key);
+    const value = at.field('value') ?? at.field('right');
+    const holder = at.field('name') ?? at.field('left');
+    if (value?.kind() === 'subscript_expression' && holder && sameRange(holder, target))
+      env.set(
+        aliasKey(key),
+        constant(value.text().replace(/\s+/g, ''), step(line, 'assign', at.text())),
+      );
+  }
   if (key) {
     const old = env.get(key);
     const s =
@@ -2429,14 +2453,18 @@ const refinedProto = (ip: Interp, cond: Node, env: Env, outcome: boolean): Env =
       return v.value !== undefined && truthy(v.value) !== outcome;
     });
     if (excluded.length === 0) continue;
-    out.set(name, {
+    const kept: Val = {
       ...old,
       excluded: new Set([...(old.excluded ?? []), ...excluded]),
       steps: [
         ...old.steps,
         step(line, 'branch', `${cond.text()} is ${outcome}: ${name} is not ${excluded.join(', ')}`),
       ].slice(-14),
-    });
+    };
+    out.set(name, kept);
+    // The element the variable was read from is kept from the same keys.
+    const element = env.get(aliasKey(name))?.value;
+    if (typeof element === 'string') out.set(slotKey(element), kept);
   }
   const own = (c: Node | null, truth: boolean): void => {
     if (!c) return;
