@@ -98,6 +98,36 @@ describe('equality with constants', () => {
   });
 });
 
+describe('equality with constants in JavaScript', () => {
+  const route = (check: string) => [
+    "const express = require('express');",
+    "const db = require('./db');",
+    '',
+    'const router = express.Router();',
+    '',
+    "router.get('/users', async (req, res) => {",
+    '  const { sort = "asc" } = req.query;',
+    check,
+    '  const rows = await db.query(`SELECT name FROM users ORDER BY name ${sort}`);',
+    '  res.json(rows);',
+    '});',
+  ];
+  const at = (check: string) =>
+    flowAt('sql-injection', route(check), 'db.query(`SELECT', 'routes/users.js');
+
+  it("when the handler answers 400 unless sort is 'asc' or 'desc' (===, early return), then the query takes constants only", () => {
+    expect(
+      at("  if (sort !== 'asc' && sort !== 'desc') return res.status(400).end();").outcome,
+    ).toBe('no-source');
+  });
+
+  it('when the check only logs, then the query string reaches it', () => {
+    expect(
+      at("  if (sort !== 'asc' && sort !== 'desc') console.warn('odd sort', sort);").outcome,
+    ).toBe('input');
+  });
+});
+
 describe('parameters typed as numbers', () => {
   it('when a Go helper takes an int and formats it with %d, then the query holds no text from its callers', () => {
     const src = [

@@ -241,6 +241,67 @@ describe('guard calls: a function that refuses unless its parameter passes', () 
   });
 });
 
+describe('guard calls in Java', () => {
+  const java = (guardBody: string[], call = '    requireIdentifier(table);') => [
+    'package org.acme.reports;',
+    '',
+    'import java.sql.*;',
+    'import javax.servlet.http.HttpServletRequest;',
+    '',
+    'public class Counts {',
+    '  private static void requireIdentifier(String name) {',
+    ...guardBody,
+    '  }',
+    '',
+    '  public long count(HttpServletRequest request, Connection conn) throws SQLException {',
+    '    String table = request.getParameter("table");',
+    call,
+    '    try (Statement st = conn.createStatement();',
+    '         ResultSet rs = st.executeQuery("SELECT count(*) FROM " + table)) {',
+    '      return rs.next() ? rs.getLong(1) : 0;',
+    '    }',
+    '  }',
+    '}',
+  ];
+  const at = (guard: string[], call?: string) =>
+    flowAt(
+      'sql-injection',
+      java(guard, call),
+      'st.executeQuery(',
+      'src/main/java/org/acme/reports/Counts.java',
+    );
+
+  it('when a private static helper throws unless the name matches an anchored pattern, then the query is sanitized after the call', () => {
+    const r = at([
+      '    if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {',
+      '      throw new IllegalArgumentException("bad table: " + name);',
+      '    }',
+    ]);
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(/requireIdentifier\(table\) \(requireIdentifier\(\) refuses name/);
+  });
+
+  it('when the helper only logs, or is called after the query, then the request reaches it', () => {
+    expect(
+      at([
+        '    if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {',
+        '      LOG.warn("odd table {}", name);',
+        '    }',
+      ]).outcome,
+    ).toBe('input');
+    expect(
+      at(
+        [
+          '    if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {',
+          '      throw new IllegalArgumentException("bad table: " + name);',
+          '    }',
+        ],
+        '',
+      ).outcome,
+    ).toBe('input');
+  });
+});
+
 describe('helpers imported from the project: entered with the arguments', () => {
   const view = (helper: string[]) => ({
     'shop/sql.py': helper,

@@ -2335,8 +2335,14 @@ const assign = (ip: Interp, target: Node, v: Val, env: Env, at: Node): void => {
         const val = p.field('value');
         if (val) assign(ip, val, v.keys?.get(name) ?? contents(v), env, at);
       } else if (p.kind() === 'object_assignment_pattern') {
+        // `{ sort = 'asc' }`: the property, or the default when it is missing.
         const left = p.field('left');
-        if (left) assign(ip, left, contents(v), env, at);
+        const right = p.field('right');
+        const name = left?.kind() === 'shorthand_property_identifier_pattern' ? left.text() : null;
+        const got = name ? (v.keys?.get(name) ?? contents(v)) : contents(v);
+        const val = right ? join(got, ev(ip, right, env)) : got;
+        if (name) env.set(name, withStep(val, step(line, 'assign', at.text())));
+        else if (left) assign(ip, left, val, env, at);
       } else assign(ip, p, contents(v), env, at);
     }
     return;
