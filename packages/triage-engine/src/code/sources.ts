@@ -7,7 +7,7 @@ const REMOTE: Partial<Record<LanguageFamily, RegExp>> = {
   python:
     /\brequest\.(args|form|values|json|data|files|cookies|headers|GET|POST|FILES|COOKIES|META|body|query_params|path_params|stream|get_json\s*\(|get_data\s*\(|read\s*\()|\bflask\.request\b|\bself\.get_argument\s*\(|\bsys\.stdin\b|\binput\s*\(/,
   java: /\b(request|req|httpRequest|servletRequest)\.(getParameter\w*|getHeader\w*|getCookies|getQueryString|getInputStream|getReader|getRequestURI|getPathInfo)\s*\(|@(RequestParam|PathVariable|RequestBody|RequestHeader|CookieValue|QueryParam|PathParam|FormParam)\b/,
-  go: /\b(r|req|request)\.(URL\.Query\(\)|URL\.Path|URL\.RawQuery|FormValue\s*\(|PostFormValue\s*\(|Form\b|PostForm\b|Header\.Get\s*\(|Body\b|Cookie\s*\()|\bc\.(Query|Param|PostForm|GetHeader|BindJSON|ShouldBind\w*)\s*\(|\bmux\.Vars\s*\(/,
+  go: /\b(r|req|request)\.(URL\.Query\(\)|URL\.Path|URL\.RawQuery|FormValue\s*\(|PostFormValue\s*\(|Form\b|PostForm\b|Header\.Get\s*\(|Body\b|Cookie\s*\()|\bc\.(Query|Param|Params|PostForm|GetHeader|BindJSON|ShouldBind\w*|QueryParam|QueryParams|FormValue|Bind)\s*\(|\bmux\.Vars\s*\(|\bchi\.URLParam\s*\(|\bps\.ByName\s*\(/,
   ruby: /\bparams\[|\brequest\.(params|body|headers)/,
   php: /\$_(GET|POST|REQUEST|COOKIE|SERVER|FILES)\b/,
 };

@@ -1,5 +1,5 @@
 import type { LanguageFamily } from '../code/language.js';
-import { numericConversionIn, sanitizerIn } from '../code/sanitizers.js';
+import { numberNeutralizes, numericConversionIn, sanitizerIn } from '../code/sanitizers.js';
 import type { ImportedFunction } from './imports.js';
 import { localSourceIn, remoteSourceIn } from '../code/sources.js';
 import { lineOf, named, sameRange, within, type FlowLanguage, type Node } from './node.js';
@@ -511,7 +511,12 @@ const keyOf = (n: Node): string | null => {
 };
 
 const argNodes = (args: Node | null): Node[] =>
-  args ? named(args).filter((a) => !/comment/.test(a.kind())) : [];
+  !args
+    ? []
+    : // f(x for x in xs): the generator is the one argument.
+      args.kind() === 'generator_expression'
+      ? [args]
+      : named(args).filter((a) => !/comment/.test(a.kind()));
 
 /** The callee, its last member name and its receiver of a call-like node. */
 export const calleeOf = (
@@ -888,10 +893,22 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
     case 'set_comprehension':
     case 'generator_expression':
     case 'dictionary_comprehension': {
-      // Everything inside may reach the result.
-      const vals = named(n).map((c) =>
-        c.kind() === 'for_in_clause' ? contents(ev(ip, c.field('right'), env)) : ev(ip, c, env),
-      );
+      // The loop variables take the elements of what they iterate; the result holds the body's
+      // values (`[int(x) for x in xs]` holds numbers whatever `xs` holds).
+      const scope: Env = new Map(env);
+      for (const c of named(n).filter((x) => x.kind() === 'for_in_clause')) {
+        const left = c.field('left');
+        const each = contents(ev(ip, c.field('right'), scope));
+        if (left) assign(ip, left, each, scope, c);
+      }
+      const body = n.field('body');
+      const vals = body
+        ? body.kind() === 'pair'
+          ? [ev(ip, body.field('key'), scope), ev(ip, body.field('value'), scope)]
+          : [ev(ip, body, scope)]
+        : named(n)
+            .filter((c) => c.kind() !== 'for_in_clause' && c.kind() !== 'if_clause')
+            .map((c) => ev(ip, c, scope));
       return withStep(joinAll(vals, clean(at('constant'))), at('propagate'));
     }
     case 'subscript':
@@ -1384,6 +1401,28 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
   ip.callbackParams = undefined;
   if (recordSink) recordHit(ip, env);
   if (san && san.split('.').pop() === c.name) return clean(step(line, 'sanitizer', n.text()));
+  // sql`… ${x}` of a query builder that binds the values as parameters.
+  if (
+    ip.cls === 'sql-injection' &&
+    n.field('arguments')?.kind() === 'template_string' &&
+    SAFE_SQL_TAG.test(canonicalCallee(ip, c.text))
+  )
+    return clean(
+      step(line, 'sanitizer', `${n.text()} (a tagged template: its values are bound parameters)`),
+    );
+  // request.args.get("page", 1, type=int): werkzeug converts, or gives the default.
+  if (
+    ip.lang === 'python' &&
+    /^(get|getlist)$/.test(c.name) &&
+    numberNeutralizes(ip.cls) &&
+    c.args.some(
+      (a) =>
+        a.kind() === 'keyword_argument' &&
+        a.field('name')?.text() === 'type' &&
+        /^(int|float)$/.test(a.field('value')?.text() ?? ''),
+    )
+  )
+    return { ...clean(step(line, 'sanitizer', n.text())), typeOf: 'number' };
   const src = sourceAt(ip, text, n);
   if (src) return src;
   if (FILE_OPEN.test(c.text)) {
@@ -1651,6 +1690,10 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
     reason: `the value returned by ${c.text}(), which is not in this file`,
   };
 };
+
+/** Tags of SQL tagged templates that send the values as bound parameters, by their import. */
+const SAFE_SQL_TAG =
+  /^(sql-template-strings|sql-template-tag|slonik\.sql|drizzle-orm\.sql|@vercel\/postgres\.sql|@databases\/[\w-]+\.sql|(@prisma\/client\.)?Prisma\.sql)$|\.\$(queryRaw|executeRaw)$/;
 
 const CALLBACK_BINDERS = new Set([
   'then',

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { flowAt, pathText } from './build.js';
+
+// Idioms of real projects the reconstruction reads: comprehension variables, werkzeug's typed
+// getters, Go routers' path parameters, SQL tagged templates that bind their values. Each beside
+// the near miss that must stay reachable.
+
+describe('Python comprehensions', () => {
+  const view = (ids: string, joined: string) => [
+    'from flask import request',
+    '',
+    'def by_ids(cursor):',
+    `\tids = ${ids}`,
+    `\tcursor.execute("SELECT name FROM items WHERE id IN (%s)" % ${joined})`,
+    '\treturn cursor.fetchall()',
+  ];
+  const at = (ids: string, joined: string) =>
+    flowAt('sql-injection', view(ids, joined), 'cursor.execute', 'app/items.py');
+
+  it('when every element is converted with int() and joined by a generator, then the query holds numbers only', () => {
+    const r = at('[int(x) for x in request.args.getlist("id")]', '",".join(str(i) for i in ids)');
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when the elements are only stripped, then the request reaches the query', () => {
+    const r = at(
+      '[x.strip() for x in request.args.getlist("id")]',
+      '",".join("\'%s\'" % i for i in ids)',
+    );
+    expect(r.outcome).toBe('input');
+    expect(pathText(r)).toMatch(/request\.args\.getlist/);
+  });
+});
+
+describe("werkzeug's typed getters", () => {
+  it('when request.args.get(..., type=int) gives the page, then the query holds a number; without type= it holds the text', () => {
+    const view = (get: string) => [
+      'from flask import request',
+      '',
+      'def page(cursor):',
+      `    offset = ${get}`,
+      '    cursor.execute("SELECT * FROM posts LIMIT 20 OFFSET " + str(offset))',
+    ];
+    const at = (get: string) => flowAt('sql-injection', view(get), 'cursor.execute', 'app/p.py');
+    expect(at('request.args.get("offset", 0, type=int)').outcome).toBe('no-source');
+    expect(at('request.args.get("offset", "0")').outcome).toBe('input');
+  });
+});
+
+describe('Go routers', () => {
+  it("when chi's URLParam or httprouter's ByName gives the id, then it is request input", () => {
+    for (const read of ['chi.URLParam(r, "id")', 'ps.ByName("id")']) {
+      const r = flowAt(
+        'sql-injection',
+        [
+          'package api',
+          '',
+          'func (s *Server) get(w http.ResponseWriter, r *http.Request, ps httprouter.Params) {',
+          `\tid := ${read}`,
+          '\trow := s.db.QueryRow("SELECT name FROM items WHERE id = \'" + id + "\'")',
+          '\t_ = row',
+          '}',
+        ],
+        's.db.QueryRow(',
+        'api/items.go',
+      );
+      expect(r.outcome, read).toBe('input');
+    }
+  });
+});
+
+describe('SQL tagged templates', () => {
+  const route = (imports: string, tag: string) => [
+    imports,
+    '',
+    'module.exports = (app, db) => {',
+    "\tapp.get('/items/:id', async (req, res) => {",
+    `\t\tconst rows = await db.query(${tag}\`SELECT name FROM items WHERE id = \${req.params.id}\`);`,
+    '\t\tres.json(rows);',
+    '\t});',
+    '};',
+  ];
+  const at = (imports: string, tag: string) =>
+    flowAt('sql-injection', route(imports, tag), 'db.query(', 'routes/items.js');
+
+  it('when the tag comes from a library that binds values (sql-template-strings, slonik, drizzle), then the query is sanitized', () => {
+    expect(at("const SQL = require('sql-template-strings');", 'SQL').outcome).toBe('no-source');
+    expect(at("import { sql } from 'slonik';", 'sql').outcome).toBe('no-source');
+    expect(at("import { sql } from 'drizzle-orm';", 'sql').outcome).toBe('no-source');
+  });
+
+  it('when the tag is a function of the project or a plain template string is passed, then nothing is sanitized', () => {
+    expect(at("const { sql } = require('./sql');", 'sql').outcome).not.toBe('no-source');
+    expect(at("const SQL = require('sql-template-strings');", '').outcome).toBe('input');
+  });
+});
