@@ -94,3 +94,32 @@ describe('SQL tagged templates', () => {
     expect(at("const SQL = require('sql-template-strings');", '').outcome).toBe('input');
   });
 });
+
+describe("Express's sendFile and download with a root", () => {
+  const route = (send: string) => [
+    "const path = require('path');",
+    '',
+    'module.exports = (app) => {',
+    "  app.get('/files/:name', (req, res) => {",
+    `    ${send};`,
+    '  });',
+    '};',
+  ];
+  const at = (send: string) => flowAt('path-traversal', route(send), '    res.', 'routes/files.js');
+
+  it('when the name is sent under a root the code chose, then send refuses what leaves it', () => {
+    expect(
+      at("res.sendFile(req.params.name, { root: path.join(__dirname, 'public') })").outcome,
+    ).toBe('no-source');
+    expect(
+      at("res.download(req.params.name, 'report.pdf', { root: '/srv/reports' })").outcome,
+    ).toBe('no-source');
+  });
+
+  it('when the name is joined by hand, or the root comes from the request, then it is reached', () => {
+    expect(at("res.sendFile(path.join(__dirname, 'public', req.params.name))").outcome).toBe(
+      'input',
+    );
+    expect(at('res.sendFile(req.params.name, { root: req.query.dir })').outcome).toBe('input');
+  });
+});

@@ -1049,6 +1049,25 @@ const callerValue = (
   return null;
 };
 
+/**
+ * Why a file API keeps the name it is given under a root, or null: Express's `res.sendFile(name,
+ * { root })` / `res.download(name, [filename,] { root })`, whose send module refuses a path that
+ * leaves root, when the root is not read from the request. (Flask's `send_from_directory` is
+ * judged by its directory already: its name goes through safe_join.)
+ */
+const rootedFileApi = (lang: FlowLanguage, sink: Node): string | null => {
+  const c = calleeOf(sink);
+  if (!c || FAMILY[lang] !== 'javascript' || !/^(sendFile|download)$/.test(c.name)) return null;
+  const root = c.args
+    .slice(1, 3)
+    .filter((a) => a.kind() === 'object')
+    .flatMap((o) => named(o))
+    .find((p) => p.kind() === 'pair' && p.field('key')?.text() === 'root')
+    ?.field('value');
+  if (!root || /\b(req|request|ctx)\b/.test(root.text())) return null;
+  return `${c.name} is given a root (${root.text()}), under which it refuses a path that leaves it`;
+};
+
 /** A YAML load's safe loader (PyYAML) or schema (js-yaml), as written in the call. */
 const SAFE_YAML: Partial<Record<FlowLanguage, RegExp>> = {
   python: /\bLoader\s*=\s*(yaml\.)?(C?SafeLoader|BaseLoader)\b/,
@@ -1083,6 +1102,15 @@ export const reconstructFlow = (q: FlowQuery): FlowResult | null => {
         step(lineOf(found.sink), 'sanitizer', loader[0]),
         step(lineOf(found.sink), 'sink', found.sink.text()),
       ],
+    };
+  // File APIs that keep the name under a root themselves.
+  const rooted = q.cls === 'path-traversal' ? rootedFileApi(lang, found.sink) : null;
+  if (rooted)
+    return {
+      outcome: 'no-source',
+      sanitized: true,
+      reason: rooted,
+      path: [step(lineOf(found.sink), 'sanitizer', found.sink.text())],
     };
   // Archive extraction: the members' names, not the destination, decide.
   const archive =
