@@ -123,3 +123,84 @@ describe("Express's sendFile and download with a root", () => {
     expect(at('res.sendFile(req.params.name, { root: req.query.dir })').outcome).toBe('input');
   });
 });
+
+describe('Go and Node paths kept free of ..', () => {
+  const handler = (body: string[]) => [
+    'package files',
+    '',
+    'import (',
+    '\t"net/http"',
+    '\t"os"',
+    '\t"path"',
+    '\t"path/filepath"',
+    '\t"strings"',
+    ')',
+    '',
+    'func leaf(p string) string {',
+    '\treturn strings.Trim(path.Clean("/"+p), "/")',
+    '}',
+    '',
+    'func Get(w http.ResponseWriter, r *http.Request) {',
+    '\tname := r.URL.Query().Get("file")',
+    ...body,
+    '\tdata, err := os.ReadFile(target)',
+    '\tif err != nil {',
+    '\t\thttp.NotFound(w, r)',
+    '\t\treturn',
+    '\t}',
+    '\tw.Write(data)',
+    '}',
+  ];
+  const at = (body: string[]) =>
+    flowAt('path-traversal', handler(body), 'os.ReadFile(target)', 'files/get.go');
+
+  it('when the name is cleaned as a rooted path (filepath.Clean("/"+name), or trimmed after), then the join stays under the base', () => {
+    expect(at(['\ttarget := filepath.Join("/srv/files", filepath.Clean("/"+name))']).outcome).toBe(
+      'no-source',
+    );
+    expect(at(['\ttarget := filepath.Join("/srv/files", leaf(name))']).outcome).toBe('no-source');
+  });
+
+  it('when a name holding .. is refused before the join, then it stays under the base', () => {
+    const r = at([
+      '\tif strings.Contains(name, "..") {',
+      '\t\thttp.Error(w, "bad name", http.StatusBadRequest)',
+      '\t\treturn',
+      '\t}',
+      '\ttarget := filepath.Join("/srv/files", name)',
+    ]);
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(/hold no \.\. to climb out with/);
+  });
+
+  it('when the name is cleaned without the leading slash, or .. is only logged, then it can climb out', () => {
+    expect(at(['\ttarget := filepath.Join("/srv/files", filepath.Clean(name))']).outcome).toBe(
+      'input',
+    );
+    expect(
+      at([
+        '\tif strings.Contains(name, "..") {',
+        '\t\tlog.Printf("odd name %q", name)',
+        '\t}',
+        '\ttarget := filepath.Join("/srv/files", name)',
+      ]).outcome,
+    ).toBe('input');
+  });
+
+  it("when Node refuses a name that includes '..' before path.join, then it stays under the base; with path.resolve it does not", () => {
+    const route = (join: string) => [
+      "const path = require('path');",
+      "const fs = require('fs');",
+      '',
+      'module.exports = (req, res) => {',
+      '  const name = req.query.name;',
+      "  if (name.includes('..')) return res.status(400).end();",
+      `  fs.createReadStream(${join}).pipe(res);`,
+      '};',
+    ];
+    const at = (join: string) =>
+      flowAt('path-traversal', route(join), 'fs.createReadStream(', 'lib/files.js');
+    expect(at("path.join(__dirname, 'files', name)").outcome).toBe('no-source');
+    expect(at("path.resolve(__dirname, 'files', name)").outcome).toBe('input');
+  });
+});

@@ -1458,6 +1458,14 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
   // Objects without Object.prototype: no key written into them reaches it.
   if (/^Object\.create$/.test(canonical) && args[0]?.value === null)
     return { ...clean(s('constant')), noProto: true };
+  // strings.Trim(p, "/") of a path with no `..` left: still none (cae.Clean's shape).
+  if (
+    ip.family === 'go' &&
+    /^strings\.(Trim|TrimLeft|TrimPrefix)$/.test(canonical) &&
+    args[0]?.contained &&
+    args[1]?.value === '/'
+  )
+    return { ...withStep(args[0], s('propagate')), contained: true, rooted: false };
   // Path normalisation: no `..` segment is left in the result.
   if (
     NORMALIZERS[ip.family]?.test(canonical) ||
@@ -1477,20 +1485,25 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
     const names = [...(c.receiver && !moduleReceiver ? [c.receiver] : []), ...c.args].flatMap((a) =>
       namesIn(a),
     );
-    // normalize('/' + x), resolve('/', x): rooted and free of `..`, so it stays under a base.
+    // normalize('/' + x), resolve('/', x), Go's Clean("/" + x): rooted and free of `..`, so it
+    // stays under a base.
     const contained =
-      ip.family === 'javascript' &&
-      (/^path\.(posix\.)?normalize$/.test(canonical)
-        ? args.length === 1 && Boolean(args[0]!.rooted)
-        : /^path\.(posix\.)?resolve$/.test(canonical) &&
-          args.length === 2 &&
-          typeof args[0]!.value === 'string' &&
-          /^\/+$/.test(args[0]!.value));
-    // path.join(base, contained…): every piece after the base stays under it.
+      (ip.family === 'javascript' &&
+        (/^path\.(posix\.)?normalize$/.test(canonical)
+          ? args.length === 1 && Boolean(args[0]!.rooted)
+          : /^path\.(posix\.)?resolve$/.test(canonical) &&
+            args.length === 2 &&
+            typeof args[0]!.value === 'string' &&
+            /^\/+$/.test(args[0]!.value))) ||
+      (ip.family === 'go' &&
+        /^(filepath|path)\.Clean$/.test(canonical) &&
+        args.length === 1 &&
+        Boolean(args[0]!.rooted));
+    // path.join(base, contained…) / filepath.Join: every piece after the base stays under it.
     if (
-      ip.family === 'javascript' &&
+      (ip.family === 'javascript' || ip.family === 'go') &&
       FILE_CLASSES.has(ip.cls) &&
-      /^path\.(posix\.)?join$/.test(canonical) &&
+      /^(path\.(posix\.)?join|filepath\.Join|path\.Join)$/.test(canonical) &&
       args.length >= 2 &&
       args[0]!.level !== INPUT &&
       args.slice(1).every((a) => a.contained || a.level === CLEAN) &&
@@ -1500,7 +1513,7 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
         step(
           line,
           'sanitizer',
-          `${n.text()} (the pieces joined to the base were normalised from a path starting with /: no .. is left to climb out)`,
+          `${n.text()} (the pieces joined to the base hold no .. to climb out with)`,
         ),
       );
     return {
@@ -2787,6 +2800,25 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       relativeInside(call.receiver, call.args[0] ?? null, c);
     if (!truth && call.name === 'HasPrefix' && call.args.length === 2)
       relativeInside(call.args[0]!, call.args[1]!, c);
+    // strings.Contains(x, "..") / x.includes('..') found false: joined to a base by Go's or
+    // Node's join (which keep an absolute piece under the base), x cannot climb out of it.
+    if (
+      !truth &&
+      FILE_CLASSES.has(ip.cls) &&
+      (ip.family === 'go' || ip.family === 'javascript') &&
+      /^(Contains|includes)$/.test(call.name)
+    ) {
+      const [subject, needle] =
+        call.name === 'Contains' ? [call.args[0], call.args[1]] : [call.receiver, call.args[0]];
+      const key = subject ? keyOf(subject) : null;
+      const old = key ? out.get(key) : undefined;
+      if (key && old && needle && ev(ip, needle, env).value === '..')
+        out.set(key, {
+          ...withStep(old, step(lineOf(c), 'branch', `${c.text()} is false: ${key} holds no ..`)),
+          contained: true,
+        });
+      return;
+    }
     if (!truth) return;
     if (
       FILE_CLASSES.has(ip.cls) &&
