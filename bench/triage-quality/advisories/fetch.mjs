@@ -28,7 +28,9 @@ const npm = (name, version, tmp) => {
 
 const pypi = (name, version, tmp) => {
   const tries = [
-    ['--no-binary', ':all:'],
+    // The sdist of the package alone: `:all:` would build its build dependencies from source
+    // too (cmake, numpy, … compiled for minutes) just to read its metadata.
+    ['--no-binary', name],
     ['--only-binary', ':all:', '--python-version', '3.11'],
     ['--only-binary', ':all:', '--python-version', '2.7', '--platform', 'any'],
   ];
