@@ -246,3 +246,34 @@ describe('XXE: the verdict', () => {
     );
   });
 });
+
+describe('XXE (Python lxml): the parser a read is given', () => {
+  const view = (setup: string[], read: string) => [
+    'from lxml import etree',
+    '',
+    ...setup,
+    '',
+    '',
+    'def load_feed(payload):',
+    `    tree = ${read}`,
+    '    return [item.findtext("title") for item in tree.iter("item")]',
+  ];
+  const at = (setup: string[], read: string) =>
+    flowAt('xxe', view(setup, read), 'tree = ', 'feeds/parse.py');
+
+  it('when a module-level XMLParser(resolve_entities=False) is passed, by position or by keyword, then the read is sanitized', () => {
+    const setup = ['PARSER = etree.XMLParser(resolve_entities=False, no_network=True)'];
+    expect(at(setup, 'etree.fromstring(payload, PARSER)').outcome).toBe('no-source');
+    expect(at(setup, 'etree.parse(payload, parser=PARSER)').outcome).toBe('no-source');
+    expect(
+      at([], 'etree.fromstring(payload, etree.XMLParser(resolve_entities=False))').outcome,
+    ).toBe('no-source');
+  });
+
+  it('when no parser is given, or one that only turns the network off, then nothing is decided', () => {
+    expect(at([], 'etree.fromstring(payload)')).toBeNull();
+    expect(
+      at(['PARSER = etree.XMLParser(no_network=True)'], 'etree.fromstring(payload, PARSER)'),
+    ).toBeNull();
+  });
+});

@@ -23,7 +23,7 @@ import {
   type Node,
 } from './node.js';
 import { stdinFeed } from './stdin.js';
-import { xmlParserConfiguration } from './xml-config.js';
+import { lxmlParserConfiguration, xmlParserConfiguration } from './xml-config.js';
 import { importedFunctions } from './imports.js';
 import { archiveExtraction } from './archive.js';
 import {
@@ -1079,7 +1079,7 @@ const SAFE_YAML: Partial<Record<FlowLanguage, RegExp>> = {
 
 export const reconstructFlow = (q: FlowQuery): FlowResult | null => {
   const lang = flowLanguageOf(q.uri);
-  const xml = q.cls === 'xxe' && lang === 'java';
+  const xml = q.cls === 'xxe' && (lang === 'java' || lang === 'python');
   if (!lang || (!FLOW_CLASSES.has(q.cls) && !xml)) return null;
   let root: Node;
   try {
@@ -1088,7 +1088,10 @@ export const reconstructFlow = (q: FlowQuery): FlowResult | null => {
     return xml ? null : undecided('the file does not parse');
   }
   // XXE is decided by how the parser is configured, not by where its input comes from.
-  if (xml) return xmlParserConfiguration(root, q.line);
+  if (xml)
+    return lang === 'java'
+      ? xmlParserConfiguration(root, q.line)
+      : lxmlParserConfiguration(root, q.line);
   const found = findSink(root, lang, q);
   if (!found) return undecided('no sink call of this class at the reported line');
   // A YAML load given a loader or schema that builds no objects is safe whatever it reads.

@@ -198,3 +198,58 @@ export const xmlParserConfiguration = (root: Node, line: number): FlowResult | n
   }
   return null;
 };
+
+// Python (lxml): `etree.fromstring(data, parser)` / `etree.parse(f, parser=parser)` reads entities
+// as its parser says; `etree.XMLParser(resolve_entities=False)` keeps them unexpanded.
+const LXML_READ = /(^|\.)(parse|fromstring|fromstringlist|XML|XMLID|iterparse)$/;
+
+/** The `etree.XMLParser(…)` call a parser argument names: inline, or assigned in scope. */
+const parserCall = (root: Node, arg: Node, before: number): Node | null => {
+  if (arg.kind() === 'call') return arg;
+  if (arg.kind() !== 'identifier') return null;
+  let found: Node | null = null;
+  for (const a of root.findAll({ rule: { kind: 'assignment' } })) {
+    if (a.range().start.index > before || a.field('left')?.text() !== arg.text()) continue;
+    const right = a.field('right');
+    found = right?.kind() === 'call' ? right : null;
+  }
+  return found;
+};
+
+/**
+ * The lxml parser a read on `line` is given: `no-source` (sanitized) when it is an
+ * `XMLParser(resolve_entities=False, …)` (inline, or the last assignment of the name before the
+ * read); null otherwise.
+ */
+export const lxmlParserConfiguration = (root: Node, line: number): FlowResult | null => {
+  for (const c of root.findAll({ rule: { kind: 'call' } })) {
+    if (lineOf(c) !== line) continue;
+    const fn = c.field('function')?.text() ?? '';
+    if (!LXML_READ.test(fn) || !/\betree\b|\bobjectify\b|^(parse|fromstring|XML)$/.test(fn))
+      continue;
+    const args = named(c.field('arguments') ?? c).filter((a) => !/comment/.test(a.kind()));
+    const keyword = args.find(
+      (a) => a.kind() === 'keyword_argument' && a.field('name')?.text() === 'parser',
+    );
+    const arg = keyword?.field('value') ?? args.filter((a) => a.kind() !== 'keyword_argument')[1];
+    const parser = arg ? parserCall(root, arg, c.range().start.index) : null;
+    if (!parser || !/XMLParser$/.test(parser.field('function')?.text() ?? '')) continue;
+    const off = named(parser.field('arguments') ?? parser).find(
+      (a) =>
+        a.kind() === 'keyword_argument' &&
+        a.field('name')?.text() === 'resolve_entities' &&
+        a.field('value')?.text() === 'False',
+    );
+    if (!off) continue;
+    return {
+      outcome: 'no-source',
+      sanitized: true,
+      reason: 'the parser is configured before it parses: entities are not resolved',
+      path: [
+        step(lineOf(parser), 'sanitizer', `entities are not resolved: ${parser.text()}`),
+        step(lineOf(c), 'sink', c.text()),
+      ],
+    };
+  }
+  return null;
+};
