@@ -277,3 +277,33 @@ describe('XXE (Python lxml): the parser a read is given', () => {
     ).toBeNull();
   });
 });
+
+describe('XXE (Java): JDOM and the JAXP access properties', () => {
+  it('when a SAXBuilder is told not to expand entities, or a TransformerFactory may fetch no external stylesheet, then it is sanitized; told to expand, it is not', () => {
+    const java = (made: string, config: string) => [
+      'package org.acme.xml;',
+      '',
+      'public class Docs {',
+      '\tpublic Object read(java.io.InputStream in) throws Exception {',
+      `\t\t${made}`,
+      `\t\t${config}`,
+      '\t\treturn in;',
+      '\t}',
+      '}',
+    ];
+    const at = (made: string, config: string) =>
+      flowAt('xxe', java(made, config), made, 'src/main/java/org/acme/xml/Docs.java');
+    expect(
+      at('SAXBuilder builder = new SAXBuilder();', 'builder.setExpandEntities(false);').outcome,
+    ).toBe('no-source');
+    expect(
+      at(
+        'TransformerFactory tf = TransformerFactory.newInstance();',
+        'tf.setAttribute(XMLConstants.ACCESS_EXTERNAL_STYLESHEET, "");',
+      ).outcome,
+    ).toBe('no-source');
+    expect(
+      at('SAXBuilder builder = new SAXBuilder();', 'builder.setExpandEntities(true);'),
+    ).toBeNull();
+  });
+});

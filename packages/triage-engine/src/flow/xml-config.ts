@@ -56,7 +56,17 @@ const PROTECTIVE: { name: RegExp; when: string; what: string }[] = [
     when: '""',
     what: 'no external DTD may be fetched',
   },
+  {
+    name: /^(XMLConstants\.ACCESS_EXTERNAL_(STYLESHEET|SCHEMA)|"http:\/\/javax\.xml\.XMLConstants\/property\/accessExternal(Stylesheet|Schema)")$/,
+    when: '""',
+    what: 'no external stylesheet or schema may be fetched',
+  },
 ];
+
+/** One-argument settings that keep entities out: JDOM's `SAXBuilder.setExpandEntities(false)`. */
+const PROTECTIVE_SETTERS: Record<string, { when: string; what: string }> = {
+  setExpandEntities: { when: 'false', what: 'entities are not expanded' },
+};
 
 const SETTERS = /^(setFeature|setProperty|setAttribute)$/;
 
@@ -172,18 +182,23 @@ export const xmlParserConfiguration = (root: Node, line: number): FlowResult | n
   for (const call of method.findAll({ rule: { kind: 'method_invocation' } })) {
     if (call.range().start.index < end) continue;
     if ((call.field('object')?.text() ?? '').replace(/^this\./, '') !== target) continue;
-    if (!SETTERS.test(call.field('name')?.text() ?? '')) continue;
+    const setter = call.field('name')?.text() ?? '';
+    const single = PROTECTIVE_SETTERS[setter];
+    if (!SETTERS.test(setter) && !single) continue;
     // Runs whenever the object is made: its statement sits in the block of the making statement
     // or in a block around it.
     const where = statementOf(call);
     if (!where || !within(at.statement, where.block)) continue;
     const args = named(call.field('arguments') ?? call).filter((a) => a.kind() !== 'line_comment');
-    if (args.length !== 2) continue;
-    const nameText = constants.get(args[0]!.text()) ?? args[0]!.text().replace(/\s+/g, '');
-    const setting = PROTECTIVE.find((p) => p.name.test(nameText));
+    if (args.length !== (single ? 1 : 2)) continue;
+    const nameText = single
+      ? setter
+      : (constants.get(args[0]!.text()) ?? args[0]!.text().replace(/\s+/g, ''));
+    const setting = single ?? PROTECTIVE.find((p) => p.name.test(nameText));
     if (!setting) continue;
-    const value = literal(args[1]!);
-    const field = value === null ? fieldDefault(root, args[1]!) : null;
+    const valueArg = args[args.length - 1]!;
+    const value = literal(valueArg);
+    const field = value === null ? fieldDefault(root, valueArg) : null;
     if ((value ?? field?.value) !== setting.when) continue;
     const sink = step(lineOf(made), 'sink', made.text());
     const madeStep = step(lineOf(made), 'call', `${target} = ${made.text()}`);
