@@ -179,8 +179,8 @@ for (const c of laid) {
           label,
           origin: 'advisory',
           heldOut: pair.heldOut === true,
-          ...(pair.opened ? { opened: pair.opened } : {}),
           why: `${pair.advisory} (${pair.ecosystem} ${pair.name} ${pair[side]}, ${side === 'vulnerable' ? `fixed in ${pair.fixed}` : `the fix of ${pair.vulnerable}`}): ${file} ${pair.fn}: ${pair.fix}`,
+          ...(pair.opened ? { opened: pair.opened } : {}),
         });
     }
   }
