@@ -307,3 +307,48 @@ describe('XXE (Java): JDOM and the JAXP access properties', () => {
     ).toBeNull();
   });
 });
+
+describe('XXE (Java): a helper of the class that configures the factory it is given', () => {
+  const java = (helperBody: string[]) => [
+    'package org.acme.xml;',
+    '',
+    'public class Feeds {',
+    '  private static void harden(DocumentBuilderFactory factory) throws ParserConfigurationException {',
+    ...helperBody,
+    '  }',
+    '',
+    '  public Document parse(InputStream in) throws Exception {',
+    '    DocumentBuilderFactory dbf = DocumentBuilderFactory.newInstance();',
+    '    harden(dbf);',
+    '    return dbf.newDocumentBuilder().parse(in);',
+    '  }',
+    '}',
+  ];
+  const at = (body: string[]) =>
+    flowAt(
+      'xxe',
+      java(body),
+      'DocumentBuilderFactory dbf =',
+      'src/main/java/org/acme/xml/Feeds.java',
+    );
+
+  it('when the helper refuses DOCTYPE declarations on its parameter, then the factory is sanitized', () => {
+    const r = at([
+      '    factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);',
+      '    factory.setXIncludeAware(false);',
+    ]);
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(/harden\(dbf\) → factory\.setFeature/);
+  });
+
+  it('when the helper does so only under a condition, or sets something else, then nothing is decided', () => {
+    expect(
+      at([
+        '    if (STRICT) {',
+        '      factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);',
+        '    }',
+      ]),
+    ).toBeNull();
+    expect(at(['    factory.setNamespaceAware(true);'])).toBeNull();
+  });
+});

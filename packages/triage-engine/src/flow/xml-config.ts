@@ -181,35 +181,91 @@ export const xmlParserConfiguration = (root: Node, line: number): FlowResult | n
   const end = made.range().end.index;
   for (const call of method.findAll({ rule: { kind: 'method_invocation' } })) {
     if (call.range().start.index < end) continue;
-    if ((call.field('object')?.text() ?? '').replace(/^this\./, '') !== target) continue;
-    const setter = call.field('name')?.text() ?? '';
-    const single = PROTECTIVE_SETTERS[setter];
-    if (!SETTERS.test(setter) && !single) continue;
     // Runs whenever the object is made: its statement sits in the block of the making statement
     // or in a block around it.
     const where = statementOf(call);
     if (!where || !within(at.statement, where.block)) continue;
-    const args = named(call.field('arguments') ?? call).filter((a) => a.kind() !== 'line_comment');
-    if (args.length !== (single ? 1 : 2)) continue;
-    const nameText = single
-      ? setter
-      : (constants.get(args[0]!.text()) ?? args[0]!.text().replace(/\s+/g, ''));
-    const setting = single ?? PROTECTIVE.find((p) => p.name.test(nameText));
-    if (!setting) continue;
-    const valueArg = args[args.length - 1]!;
-    const value = literal(valueArg);
-    const field = value === null ? fieldDefault(root, valueArg) : null;
-    if ((value ?? field?.value) !== setting.when) continue;
+    const found =
+      (call.field('object')?.text() ?? '').replace(/^this\./, '') === target
+        ? protective(root, call, constants)
+        : inHelper(root, call, target, constants);
+    if (!found) continue;
+    const { setting, field, by } = found;
     const sink = step(lineOf(made), 'sink', made.text());
     const madeStep = step(lineOf(made), 'call', `${target} = ${made.text()}`);
     const unless = field ? ` unless ${field.name} is set (it is ${field.value} by default)` : '';
-    const configured = step(lineOf(call), 'sanitizer', `${setting.what}${unless}: ${call.text()}`);
+    const configured = step(
+      lineOf(call),
+      'sanitizer',
+      `${setting.what}${unless}: ${by ? `${call.text()} → ${by.text()}` : call.text()}`,
+    );
     return {
       outcome: 'no-source',
       sanitized: true,
       reason: `the parser is configured before it parses: ${setting.what}${unless}`,
       path: [madeStep, configured, sink],
     };
+  }
+  return null;
+};
+
+interface Found {
+  setting: { what: string };
+  field: { name: string; value: string } | null;
+  /** The setting's call inside a helper the object was passed to. */
+  by?: Node;
+}
+
+/** The protective setting a call on the object makes (`f.setFeature(…, true)`), or null. */
+const protective = (root: Node, call: Node, constants: Map<string, string>): Found | null => {
+  const setter = call.field('name')?.text() ?? '';
+  const single = PROTECTIVE_SETTERS[setter];
+  if (!SETTERS.test(setter) && !single) return null;
+  const args = named(call.field('arguments') ?? call).filter((a) => a.kind() !== 'line_comment');
+  if (args.length !== (single ? 1 : 2)) return null;
+  const nameText = single
+    ? setter
+    : (constants.get(args[0]!.text()) ?? args[0]!.text().replace(/\s+/g, ''));
+  const setting = single ?? PROTECTIVE.find((p) => p.name.test(nameText));
+  if (!setting) return null;
+  const valueArg = args[args.length - 1]!;
+  const value = literal(valueArg);
+  const field = value === null ? fieldDefault(root, valueArg) : null;
+  return (value ?? field?.value) === setting.when ? { setting, field } : null;
+};
+
+/**
+ * `secure(factory)`: a method of the file the object is passed to, which makes a protective
+ * setting on that parameter in its body's own statements (so whenever it runs).
+ */
+const inHelper = (
+  root: Node,
+  call: Node,
+  target: string,
+  constants: Map<string, string>,
+): Found | null => {
+  const object = call.field('object')?.text();
+  if (object && object !== 'this') return null;
+  const args = named(call.field('arguments') ?? call);
+  const index = args.findIndex((a) => a.text().replace(/^this\./, '') === target);
+  if (index < 0) return null;
+  const name = call.field('name')?.text();
+  const helper = root
+    .findAll({ rule: { kind: 'method_declaration' } })
+    .find((m) => m.field('name')?.text() === name);
+  const param = helper
+    ? named(helper.field('parameters') ?? helper).filter((p) => p.kind() === 'formal_parameter')[
+        index
+      ]
+    : undefined;
+  const body = helper?.field('body');
+  const pname = param?.field('name')?.text();
+  if (!body || !pname) return null;
+  for (const st of named(body)) {
+    const inner = st.kind() === 'expression_statement' ? named(st)[0] : null;
+    if (inner?.kind() !== 'method_invocation' || inner.field('object')?.text() !== pname) continue;
+    const found = protective(root, inner, constants);
+    if (found) return { ...found, by: inner };
   }
   return null;
 };
