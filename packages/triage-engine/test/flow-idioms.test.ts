@@ -173,6 +173,29 @@ describe('Go and Node paths kept free of ..', () => {
     expect(pathText(r)).toMatch(/hold no \.\. to climb out with/);
   });
 
+  it('when filepath.IsLocal refuses the name first, or securejoin joins it, then it stays under the base', () => {
+    expect(
+      at([
+        '\tif !filepath.IsLocal(name) {',
+        '\t\thttp.Error(w, "bad name", http.StatusBadRequest)',
+        '\t\treturn',
+        '\t}',
+        '\ttarget := filepath.Join("/srv/files", name)',
+      ]).outcome,
+    ).toBe('no-source');
+    expect(at(['\ttarget, _ := securejoin.SecureJoin("/srv/files", name)']).outcome).toBe(
+      'no-source',
+    );
+    expect(
+      at([
+        '\tif filepath.IsLocal(name) {',
+        '\t\tlog.Print("local")',
+        '\t}',
+        '\ttarget := filepath.Join("/srv/files", name)',
+      ]).outcome,
+    ).toBe('input');
+  });
+
   it('when the name is cleaned without the leading slash, or .. is only logged, then it can climb out', () => {
     expect(at(['\ttarget := filepath.Join("/srv/files", filepath.Clean(name))']).outcome).toBe(
       'input',

@@ -70,7 +70,12 @@ const SANITIZERS: Record<string, PerLanguage> = {
       /\.getFileName\(\)/,
       /\bnew File\([^)]*\)\.getName\(\)/,
     ],
-    go: [/\bfilepath\.Base\s*\(/, /\bpath\.Base\s*\(/],
+    go: [
+      /\bfilepath\.Base\s*\(/,
+      /\bpath\.Base\s*\(/,
+      // github.com/cyphar/filepath-securejoin: resolves the path inside the root.
+      /\bsecurejoin\.SecureJoin(VFS)?\s*\(/,
+    ],
   },
   'log-injection': {
     any: [

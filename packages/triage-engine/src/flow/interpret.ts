@@ -2800,6 +2800,17 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       relativeInside(call.receiver, call.args[0] ?? null, c);
     if (!truth && call.name === 'HasPrefix' && call.args.length === 2)
       relativeInside(call.args[0]!, call.args[1]!, c);
+    // filepath.IsLocal(x) found true (Go 1.20): x is relative and holds no `..` climbing out.
+    if (truth && FILE_CLASSES.has(ip.cls) && ip.family === 'go' && call.name === 'IsLocal') {
+      const key = call.args[0] ? keyOf(call.args[0]) : null;
+      const old = key ? out.get(key) : undefined;
+      if (key && old)
+        out.set(key, {
+          ...withStep(old, step(lineOf(c), 'branch', `${c.text()}: ${key} is a local path`)),
+          contained: true,
+        });
+      return;
+    }
     // strings.Contains(x, "..") / x.includes('..') found false: joined to a base by Go's or
     // Node's join (which keep an absolute piece under the base), x cannot climb out of it.
     if (
