@@ -1090,7 +1090,7 @@ export const PAIRS = [
     class: 'command-injection',
     heldOut: true,
     fn: 'ExecPP.run (--exec)',
-    fix: 'the command runs through utils.Popen, which on Windows escapes the shell-significant characters of the command line before the shell gets it (the filename fields were quoted for POSIX shells only)',
+    fix: 'the command runs through utils.Popen, which on Windows runs it as cmd /S /V:OFF /C "…" (no delayed variable expansion), and the Windows quoting of the filename fields doubles double quotes instead of backslash-escaping them',
     real: [
       'yt_dlp/postprocessor/exec.py|retCode = subprocess.call(encodeArgument(cmd), shell=True)',
     ],
