@@ -227,3 +227,35 @@ describe('Go and Node paths kept free of ..', () => {
     expect(at("path.resolve(__dirname, 'files', name)").outcome).toBe('input');
   });
 });
+
+describe('validator.js checks', () => {
+  const route = (imports: string, check: string) => [
+    imports,
+    '',
+    'module.exports = (app, db) => {',
+    "  app.get('/orders', async (req, res) => {",
+    '    const id = req.query.id;',
+    `    if (!${check}(id)) return res.status(400).json({ error: 'bad id' });`,
+    "    const rows = await db.query(`SELECT * FROM orders WHERE id = '${id}'`);",
+    '    res.json(rows);',
+    '  });',
+    '};',
+  ];
+  const at = (imports: string, check: string) =>
+    flowAt('sql-injection', route(imports, check), 'db.query(', 'routes/orders.js');
+
+  it('when the id must pass isUUID or isInt (default import or destructured), then the query holds no quote', () => {
+    expect(at("const validator = require('validator');", 'validator.isUUID').outcome).toBe(
+      'no-source',
+    );
+    expect(at("const { isInt } = require('validator');", 'isInt').outcome).toBe('no-source');
+    expect(at("import isUUID from 'validator/lib/isUUID';", 'isUUID').outcome).toBe('no-source');
+  });
+
+  it('when the check lets quotes through (isEmail) or the isUUID is not validator.js, then the query is reached', () => {
+    expect(at("const validator = require('validator');", 'validator.isEmail').outcome).toBe(
+      'input',
+    );
+    expect(at("const { isUUID } = require('./ids');", 'isUUID').outcome).not.toBe('no-source');
+  });
+});

@@ -2473,6 +2473,9 @@ const PATH_CLASSES = new Set(['path-traversal', 'open-redirect', 'ssrf', 'file-i
 const ALLOW_METHODS = new Set(['includes', 'has', 'contains', 'containsKey', '__contains__']);
 const ANCHORED = /^\^[^]*\$$/;
 const VALIDATOR_NAME = /valid|check|verif|allow|safe|sanit|whitelist|permit|legal|clean|match/i;
+/** validator.js checks whose accepted strings hold no quote, space, slash or dot-dot. */
+const VALIDATOR_JS =
+  /^(isInt|isNumeric|isFloat|isDecimal|isAlphanumeric|isAlpha|isUUID|isHexadecimal|isMongoId|isPort|isBoolean|isHash|isBase32|isJWT)$/;
 const WILDCARD = /\.[*+]|\\S|\[\^/;
 
 /** A copy of `env` in which the values a guard checks are clean, given the guard's outcome. */
@@ -2893,6 +2896,13 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
     }
     if (/^(isdigit|isdecimal|isnumeric|isalnum|isalpha|isidentifier)$/.test(call.name))
       return mark(call.receiver, 'checked to hold only letters or digits', c);
+    // validator.js: validator.isInt(x), isUUID(x) … (a charset without quotes or separators).
+    if (
+      VALIDATOR_JS.test(call.name) &&
+      call.args[0] &&
+      /^validator([./]|$)/.test(canonicalCallee(ip, call.text))
+    )
+      return mark(call.args[0], `checked by ${call.text} to hold only a safe set of characters`, c);
     const pattern = (n: Node | null) => (n ? ev(ip, n, env).value : undefined);
     // NAME.fullmatch(s) / NAME.match(s) with NAME = re.compile(r"…") at module level.
     const compiled =
