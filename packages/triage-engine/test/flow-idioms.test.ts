@@ -259,3 +259,28 @@ describe('validator.js checks', () => {
     expect(at("const { isUUID } = require('./ids');", 'isUUID').outcome).not.toBe('no-source');
   });
 });
+
+describe('JavaScript number checks', () => {
+  const route = (check: string) => [
+    'module.exports = (app, db) => {',
+    "  app.post('/orders', async (req, res) => {",
+    '    const { id } = req.body;',
+    `    if (${check}) return res.status(400).end();`,
+    "    const rows = await db.query('SELECT * FROM orders WHERE id = ' + id);",
+    '    res.json(rows);',
+    '  });',
+    '};',
+  ];
+  const at = (check: string) =>
+    flowAt('sql-injection', route(check), 'db.query(', 'routes/orders.js');
+
+  it('when a parsed JSON id must be a number (typeof, Number.isInteger), then the query holds no text', () => {
+    expect(at("typeof id !== 'number'").outcome).toBe('no-source');
+    expect(at('!Number.isSafeInteger(id)').outcome).toBe('no-source');
+  });
+
+  it('when it must be a string, or the check is the other way round, then the body reaches the query', () => {
+    expect(at("typeof id !== 'string'").outcome).toBe('input');
+    expect(at('Number.isInteger(id)').outcome).toBe('input');
+  });
+});

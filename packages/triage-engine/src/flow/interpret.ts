@@ -2702,6 +2702,15 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       // x == "asc" (or x != "asc" on the other branch): x is that constant there.
       if (/^(===|==|!==|!=)$/.test(op))
         equalTo(c.field('left'), c.field('right'), op.startsWith('=') ? truth : !truth, c);
+      // typeof x === 'number' (or !== on the other branch): no text to inject.
+      if (/^(===|==|!==|!=)$/.test(op) && (op.startsWith('=') ? truth : !truth)) {
+        const [l, r] = [c.field('left'), c.field('right')];
+        const [t, kind] = l?.kind() === 'unary_expression' ? [l, r] : [r, l];
+        const arg = t?.text().startsWith('typeof') ? t.field('argument') : null;
+        const what = kind ? ev(ip, kind, env).value : undefined;
+        if (arg && /^(number|boolean|bigint)$/.test(String(what)) && numberNeutralizes(ip.cls))
+          mark(arg, `checked to be a ${String(what)}`, c);
+      }
       // x.charAt(0) === '/' / x[0] !== '/' (on the other branch): x starts with a slash.
       if (/^(===|==|!==|!=)$/.test(op) && FILE_CLASSES.has(ip.cls)) {
         const [l, r] = [c.field('left'), c.field('right')];
@@ -2896,6 +2905,13 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
     }
     if (/^(isdigit|isdecimal|isnumeric|isalnum|isalpha|isidentifier)$/.test(call.name))
       return mark(call.receiver, 'checked to hold only letters or digits', c);
+    // Number.isInteger(x), Number.isSafeInteger(x), Number.isFinite(x): x is a number.
+    if (
+      /^Number\.(isInteger|isSafeInteger|isFinite)$/.test(call.text) &&
+      call.args[0] &&
+      numberNeutralizes(ip.cls)
+    )
+      return mark(call.args[0], `checked by ${call.text} to be a number`, c);
     // validator.js: validator.isInt(x), isUUID(x) … (a charset without quotes or separators).
     if (
       VALIDATOR_JS.test(call.name) &&
