@@ -284,3 +284,36 @@ describe('JavaScript number checks', () => {
     expect(at('Number.isInteger(id)').outcome).toBe('input');
   });
 });
+
+describe('Java checks from the JDK and Apache Commons', () => {
+  const java = (check: string) => [
+    'package org.acme.web;',
+    '',
+    'public class Reports {',
+    '  public ResultSet byCode(HttpServletRequest request, Statement st) throws SQLException {',
+    '    String code = request.getParameter("code");',
+    `    if (!${check}) {`,
+    '      throw new IllegalArgumentException("code");',
+    '    }',
+    '    return st.executeQuery("SELECT * FROM reports WHERE code = \'" + code + "\'");',
+    '  }',
+    '}',
+  ];
+  const at = (check: string) =>
+    flowAt(
+      'sql-injection',
+      java(check),
+      'st.executeQuery(',
+      'src/main/java/org/acme/web/Reports.java',
+    );
+
+  it('when the code must match Pattern.matches or StringUtils.isAlphanumeric, then the query holds no quote', () => {
+    expect(at('Pattern.matches("[A-Z0-9]{4,12}", code)').outcome).toBe('no-source');
+    expect(at('StringUtils.isAlphanumeric(code)').outcome).toBe('no-source');
+  });
+
+  it('when the pattern lets anything through, or the check is on another value, then the request reaches the query', () => {
+    expect(at('Pattern.matches(".*", code)').outcome).toBe('input');
+    expect(at('StringUtils.isAlphanumeric(request.getParameter("other"))').outcome).toBe('input');
+  });
+});

@@ -2950,11 +2950,26 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       )
         return mark(call.args[1]!, 'checked against an anchored pattern', c);
     }
+    // Java: Pattern.matches(regex, s) matches all of s.
+    if (call.text === 'Pattern.matches' && call.args.length === 2) {
+      const p = pattern(call.args[0]!);
+      if (typeof p === 'string' && !WILDCARD.test(p))
+        return mark(call.args[1]!, 'checked against an anchored pattern', c);
+      return;
+    }
     if (call.name === 'matches' && arg0) {
       const p = pattern(arg0);
       if (typeof p === 'string' && !WILDCARD.test(p))
         return mark(call.receiver, 'checked against an anchored pattern', c);
     }
+    // Apache Commons: StringUtils.isNumeric(s), NumberUtils.isDigits(s) …
+    if (
+      /^(StringUtils|NumberUtils)\.(isNumeric|isDigits|isAlphanumeric|isAlpha|isCreatable|isParsable)$/.test(
+        call.text,
+      ) &&
+      arg0
+    )
+      return mark(arg0, `checked by ${call.text} to hold only letters or digits`, c);
     if (call.name === 'test' && call.receiver?.kind() === 'regex' && arg0) {
       const p = call.receiver.field('pattern')?.text() ?? '';
       if (ANCHORED.test(p) && !WILDCARD.test(p))
