@@ -317,3 +317,37 @@ describe('Java checks from the JDK and Apache Commons', () => {
     expect(at('StringUtils.isAlphanumeric(request.getParameter("other"))').outcome).toBe('input');
   });
 });
+
+describe('Python route parameters converted by the framework', () => {
+  it('when FastAPI annotates the path parameter as int, or Flask routes it as <int:…>, then it holds no text; a str one does', () => {
+    const fastapi = [
+      'from fastapi import FastAPI',
+      '',
+      'app = FastAPI()',
+      '',
+      '',
+      '@app.get("/items/{item_id}")',
+      'async def read_item(item_id: int, q: str = ""):',
+      '    await db.execute(f"SELECT * FROM items WHERE id = {item_id}")  # id',
+      '    await db.execute(f"SELECT * FROM items WHERE name = \'{q}\'")  # q',
+    ];
+    expect(flowAt('sql-injection', fastapi, '# id', 'app/main.py').outcome).toBe('no-source');
+    expect(flowAt('sql-injection', fastapi, '# q', 'app/main.py').outcome).toBe('input');
+    const flask = (rule: string) => [
+      'from flask import Flask',
+      '',
+      'app = Flask(__name__)',
+      '',
+      '',
+      `@app.route("/orders/${rule}")`,
+      'def order(order_id):',
+      '    cur.execute("SELECT * FROM orders WHERE id = %s" % order_id)',
+    ];
+    expect(
+      flowAt('sql-injection', flask('<int:order_id>'), 'cur.execute', 'app/v.py').outcome,
+    ).toBe('no-source');
+    expect(flowAt('sql-injection', flask('<order_id>'), 'cur.execute', 'app/v.py').outcome).toBe(
+      'input',
+    );
+  });
+});

@@ -689,6 +689,22 @@ const paramValues = (
     for (const p of params) {
       if (p.name === 'self' || p.name === 'cls')
         env.set(p.name, clean(step(line, 'constant', p.name)));
+      // FastAPI converts a route's parameter to its annotated type (or answers 422); Flask's
+      // `<int:id>` converter to a number.
+      else if (
+        handler &&
+        numberNeutralizes(cls) &&
+        (/^(int|float|bool|UUID|uuid\.UUID|datetime|date|Decimal)$/.test(
+          p.decl.field('type')?.text() ?? '',
+        ) ||
+          dec.includes(`<int:${p.name}>`) ||
+          dec.includes(`<float:${p.name}>`) ||
+          dec.includes(`<uuid:${p.name}>`))
+      )
+        env.set(p.name, {
+          ...clean(step(line, 'sanitizer', `${p.decl.text()} (converted to its type)`)),
+          typeOf: 'number',
+        });
       else if (handler)
         env.set(p.name, {
           level: INPUT,
