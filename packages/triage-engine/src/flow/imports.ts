@@ -5,8 +5,11 @@ import { named, parsed, flowLanguageOf, type FlowLanguage, type Node } from './n
 // defined, so a guard call can be read where it is written. Packages from a registry are not
 // followed: their file is not the project's.
 
-/** A name the file imports: the module as written and the name it has there. */
-interface Imported {
+/**
+ * A name the file imports: the module as written and the name it has there (`*`: the module
+ * itself, `default`: its default export, `a.b`: a member of it, as `require('m').a.b`).
+ */
+export interface Imported {
   module: string;
   name: string;
 }
@@ -27,6 +30,14 @@ export const importsOf = (root: Node, lang: FlowLanguage): Map<string, Imported>
 const readImports = (root: Node, lang: FlowLanguage): Map<string, Imported> => {
   const out = new Map<string, Imported>();
   if (lang === 'python') {
+    // import os.path as osp
+    for (const st of root.findAll({ rule: { kind: 'import_statement' } }))
+      for (const c of named(st))
+        if (c.kind() === 'aliased_import') {
+          const module = c.field('name')?.text();
+          const alias = c.field('alias')?.text();
+          if (module && alias) out.set(alias, { module, name: '*' });
+        }
     for (const st of root.findAll({ rule: { kind: 'import_from_statement' } })) {
       const module = st.field('module_name')?.text();
       if (!module) continue;
@@ -56,36 +67,43 @@ const readImports = (root: Node, lang: FlowLanguage): Map<string, Imported> => {
     return out;
   }
   if (lang === 'java') return out;
-  for (const st of root.findAll({ rule: { kind: 'import_statement' } })) {
-    const source = st.field('source');
-    if (!source) continue;
-    // import check from './check.js': the module's default export.
-    const clause = named(st).find((x) => x.kind() === 'import_clause');
-    const dflt = clause ? named(clause).find((x) => x.kind() === 'identifier') : undefined;
-    if (dflt) out.set(dflt.text(), { module: unquote(source.text()), name: 'default' });
-    for (const spec of st.findAll({ rule: { kind: 'import_specifier' } })) {
-      const name = spec.field('name')?.text();
-      if (name)
-        out.set(spec.field('alias')?.text() ?? name, { module: unquote(source.text()), name });
-    }
-  }
-  // const { check, other: alias } = require('./check')
+  // const m = require('m'), const { a, b: c } = require('m').sub
   for (const d of root.findAll({ rule: { kind: 'variable_declarator' } })) {
     const value = d.field('value');
     const pattern = d.field('name');
-    if (value?.kind() !== 'call_expression' || pattern?.kind() !== 'object_pattern') continue;
-    if (value.field('function')?.text() !== 'require') continue;
-    const arg = named(value.field('arguments') ?? value)[0];
-    if (arg?.kind() !== 'string') continue;
-    const module = unquote(arg.text());
-    for (const p of named(pattern)) {
-      if (p.kind() === 'shorthand_property_identifier_pattern')
-        out.set(p.text(), { module, name: p.text() });
-      else if (p.kind() === 'pair_pattern') {
-        const key = p.field('key')?.text();
-        const local = p.field('value')?.text();
-        if (key && local) out.set(local, { module, name: key });
+    if (!value || !pattern) continue;
+    const req = /^require\s*\(\s*(['"`][^'"`]+['"`])\s*\)((?:\.[\w$]+)*)$/.exec(value.text());
+    if (!req) continue;
+    const module = unquote(req[1]!);
+    const member = (req[2] ?? '').slice(1);
+    const of = (name: string) => [member, name].filter(Boolean).join('.');
+    if (pattern.kind() === 'identifier') out.set(pattern.text(), { module, name: member || '*' });
+    else if (pattern.kind() === 'object_pattern')
+      for (const p of named(pattern)) {
+        if (p.kind() === 'shorthand_property_identifier_pattern')
+          out.set(p.text(), { module, name: of(p.text()) });
+        else if (p.kind() === 'pair_pattern' && p.field('value')?.kind() === 'identifier') {
+          const key = p.field('key')?.text();
+          if (key) out.set(p.field('value')!.text(), { module, name: of(key) });
+        }
       }
+  }
+  // import d, * as ns, { a, b as c } from 'm'
+  for (const st of root.findAll({ rule: { kind: 'import_statement' } })) {
+    const source = st.field('source');
+    if (!source) continue;
+    const module = unquote(source.text());
+    const clause = named(st).find((x) => x.kind() === 'import_clause');
+    for (const c of clause ? named(clause) : []) {
+      if (c.kind() === 'identifier') out.set(c.text(), { module, name: 'default' });
+      else if (c.kind() === 'namespace_import') {
+        const id = named(c).find((x) => x.kind() === 'identifier');
+        if (id) out.set(id.text(), { module, name: '*' });
+      } else if (c.kind() === 'named_imports')
+        for (const spec of named(c).filter((x) => x.kind() === 'import_specifier')) {
+          const name = spec.field('name')?.text();
+          if (name) out.set(spec.field('alias')?.text() ?? name, { module, name });
+        }
     }
   }
   return out;

@@ -24,7 +24,7 @@ import {
 } from './node.js';
 import { stdinFeed } from './stdin.js';
 import { lxmlParserConfiguration, xmlParserConfiguration } from './xml-config.js';
-import { importedFunctions } from './imports.js';
+import { importedFunctions, importsOf as fileImports } from './imports.js';
 import { archiveExtraction } from './archive.js';
 import {
   CLEAN,
@@ -480,58 +480,18 @@ const moduleName = (spec: string, lang: FlowLanguage): string => {
  */
 const moduleAliases = (root: Node, lang: FlowLanguage): Map<string, string> => {
   const out = new Map<string, string>();
-  if (lang === 'python') {
-    for (const st of root.findAll({ rule: { kind: 'import_statement' } }))
-      for (const c of named(st))
-        if (c.kind() === 'aliased_import')
-          out.set(c.field('alias')?.text() ?? '', c.field('name')?.text() ?? '');
-    for (const st of root.findAll({ rule: { kind: 'import_from_statement' } })) {
-      const mod = st.field('module_name')?.text() ?? '';
-      for (const c of st.fieldChildren('name'))
-        if (c.kind() === 'aliased_import')
-          out.set(c.field('alias')?.text() ?? '', `${mod}.${c.field('name')?.text() ?? ''}`);
-        else out.set(c.text(), `${mod}.${c.text()}`);
-    }
-    return out;
-  }
-  if (lang === 'go') {
-    for (const spec of root.findAll({ rule: { kind: 'import_spec' } })) {
-      const alias = spec.field('name')?.text();
-      if (alias) out.set(alias, moduleName(spec.field('path')?.text() ?? '', lang));
-    }
-    return out;
-  }
-  if (lang === 'java') return out;
-  for (const d of root.findAll({ rule: { kind: 'variable_declarator' } })) {
-    const v = d.field('value');
-    const name = d.field('name');
-    if (!v || !name) continue;
-    const req = /^require\s*\(\s*(['"`][^'"`]+['"`])\s*\)((?:\.[\w$]+)*)$/.exec(v.text());
-    if (!req) continue;
-    const mod = moduleName(req[1]!, lang) + (req[2] ?? '');
-    if (name.kind() === 'identifier') out.set(name.text(), mod);
-    else if (name.kind() === 'object_pattern')
-      for (const p of named(name)) {
-        if (p.kind() === 'shorthand_property_identifier_pattern')
-          out.set(p.text(), `${mod}.${p.text()}`);
-        else if (p.kind() === 'pair_pattern' && p.field('value')?.kind() === 'identifier')
-          out.set(p.field('value')!.text(), `${mod}.${p.field('key')?.text() ?? ''}`);
-      }
-  }
-  for (const st of root.findAll({ rule: { kind: 'import_statement' } })) {
-    const mod = moduleName(st.field('source')?.text() ?? '', lang);
-    const clause = named(st).find((c) => c.kind() === 'import_clause');
-    for (const c of clause ? named(clause) : []) {
-      if (c.kind() === 'identifier') out.set(c.text(), mod);
-      else if (c.kind() === 'namespace_import') {
-        const id = named(c).find((x) => x.kind() === 'identifier');
-        if (id) out.set(id.text(), mod);
-      } else if (c.kind() === 'named_imports')
-        for (const spec of named(c).filter((x) => x.kind() === 'import_specifier')) {
-          const nm = spec.field('name')?.text() ?? '';
-          out.set(spec.field('alias')?.text() ?? nm, `${mod}.${nm}`);
-        }
-    }
+  for (const [local, { module, name }] of fileImports(root, lang)) {
+    const mod = moduleName(module, lang);
+    if (lang !== 'go') out.set(local, name === '*' || name === 'default' ? mod : `${mod}.${name}`);
+    // Go: only an alias stands for another name (`fp "path/filepath"`).
+    else if (
+      local !==
+      module
+        .split('/')
+        .filter((x) => !/^v\d+$/.test(x))
+        .pop()
+    )
+      out.set(local, mod);
   }
   return out;
 };
