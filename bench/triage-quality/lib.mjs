@@ -118,8 +118,8 @@ export const languageOfItem = (item) =>
  * The "real-world: advisory pairs" set (advisories/build.sh): the scanners' SARIF and the laid-out
  * sources from the git-ignored build area, the answers from advisories/labels.json. Each item has
  * `heldOut: true` when its pair is held out (added to be reported apart, never developed against;
- * `heldOut` in advisories/pairs.mjs), else `false`, and `opened` (the date an earlier held-out
- * group was opened for development, else null). Null when the set has not been built on this
+ * `heldOut` in advisories/pairs.mjs), else `false`, `opened` (the date an earlier held-out
+ * group was opened for development, else null) and `group` (which held-out group, else null). Null when the set has not been built on this
  * machine.
  */
 export const loadAdvisorySet = () => {
@@ -137,5 +137,6 @@ export const loadAdvisorySet = () => {
     ...item,
     heldOut: item.heldOut === true,
     opened: item.opened ?? null,
+    group: item.group ?? null,
   }));
 };

@@ -286,12 +286,14 @@ if (!advisory) {
   advisoryReport('advisory pairs, development', development, { misses: showMisses });
   // An earlier held-out group, opened for development: its first (held-out) figures are in the
   // README; this shows where the rules written since then leave it.
-  for (const date of [...new Set(development.map((i) => i.opened).filter(Boolean))])
+  for (const group of [...new Set(development.map((i) => i.group).filter(Boolean))].sort()) {
+    const members = development.filter((i) => i.group === group);
     advisoryReport(
-      `advisory pairs, held out until ${date} (now development)`,
-      development.filter((i) => i.opened === date),
+      `advisory pairs, held-out group ${group} until ${members[0].opened} (now development)`,
+      members,
       { misses: false },
     );
+  }
   if (heldOut.length) {
     advisoryReport('advisory pairs, held out', heldOut, { misses: false });
     advisoryReport('advisory pairs, all', advisory, { misses: false });

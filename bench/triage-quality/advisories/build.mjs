@@ -181,6 +181,7 @@ for (const c of laid) {
           heldOut: pair.heldOut === true,
           why: `${pair.advisory} (${pair.ecosystem} ${pair.name} ${pair[side]}, ${side === 'vulnerable' ? `fixed in ${pair.fixed}` : `the fix of ${pair.vulnerable}`}): ${file} ${pair.fn}: ${pair.fix}`,
           ...(pair.opened ? { opened: pair.opened } : {}),
+          ...(pair.group ? { group: pair.group } : {}),
         });
     }
   }

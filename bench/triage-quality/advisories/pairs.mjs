@@ -12,7 +12,8 @@
 // (the registry's release and its diff) but whose advisory id could not be checked offline.
 // `name` is the registry's: npm and PyPI names, Go module paths, Maven `group:artifact`.
 // `heldOut: true` marks a pair of the current held-out group (reported apart, never developed
-// against); `opened: date` a pair of an earlier held-out group opened for development that day.
+// against); `opened: date` a pair of an earlier held-out group opened for development that day,
+// `group: n` which held-out group it was (run.mjs reports each opened group apart).
 // Pairs tried and left out, with the reason, are listed in LEFT_OUT.
 export const PAIRS = [
   // npm
@@ -513,6 +514,7 @@ export const PAIRS = [
     advisory: 'CVE-2018-15531',
     class: 'xxe',
     opened: '2026-11-27',
+    group: 1,
     fn: 'PayloadNameRequestWrapper.parseSoapMethodName',
     fix: 'the XMLInputFactory that reads the request body gets SUPPORT_DTD and IS_SUPPORTING_EXTERNAL_ENTITIES set to false',
     real: ['net/bull/javamelody/PayloadNameRequestWrapper.java|XMLInputFactory.newInstance()'],
@@ -525,6 +527,7 @@ export const PAIRS = [
     advisory: 'CVE-2016-3720',
     class: 'xxe',
     opened: '2026-11-27',
+    group: 1,
     fn: 'XmlFactory(ObjectCodec, int, int, XMLInputFactory, XMLOutputFactory, String)',
     fix: 'the default XMLInputFactory gets IS_SUPPORTING_EXTERNAL_ENTITIES set to false right after it is made',
     real: [
@@ -542,6 +545,7 @@ export const PAIRS = [
     advisory: 'CVE-2013-4152',
     class: 'xxe',
     opened: '2026-11-27',
+    group: 1,
     fn: 'Jaxb2CollectionHttpMessageConverter.createXmlInputFactory',
     fix: 'the XMLInputFactory used to read request bodies gets IS_REPLACING_ENTITY_REFERENCES set to false',
     real: [
@@ -559,6 +563,7 @@ export const PAIRS = [
     advisory: 'CVE-2013-6429',
     class: 'xxe',
     opened: '2026-11-27',
+    group: 1,
     fn: 'SourceHttpMessageConverter.readDOMSource, readSAXSource, readStAXSource',
     fix: 'the request body is parsed by the converter itself (DOM, SAX, StAX) with external entities off unless processExternalEntities is set (default false); 3.2.4 handed it to a transformer with the parser defaults',
     // 3.2.4 had no parser of its own here: only the fixed version's parsers are reported
@@ -577,6 +582,7 @@ export const PAIRS = [
     advisory: 'CVE-2013-4152',
     class: 'xxe',
     opened: '2026-11-27',
+    group: 1,
     fn: 'Jaxb2Marshaller.processSource (called by unmarshal)',
     fix: 'a stream or SAX source is read through an XMLReader with external general entities off unless processExternalEntities is set (default false)',
     // 3.2.3 handed the source to JAXB with no reader of its own: only the fixed version's is reported
@@ -593,6 +599,7 @@ export const PAIRS = [
     advisory: 'CVE-2020-11988',
     class: 'xxe',
     opened: '2026-11-27',
+    group: 1,
     fn: 'XMPParser.parseXMP',
     fix: 'the TransformerFactory gets ACCESS_EXTERNAL_DTD and ACCESS_EXTERNAL_STYLESHEET set to "" (no external access)',
     real: [
@@ -607,6 +614,7 @@ export const PAIRS = [
     advisory: 'CVE-2016-2175',
     class: 'xxe',
     opened: '2026-11-27',
+    group: 1,
     fn: 'XMLUtil.parse, PDXFA.getDocument',
     fix: 'the DocumentBuilderFactory gets disallow-doctype-decl on, external entities and external DTDs off, XInclude and entity expansion off',
     real: [
@@ -622,6 +630,7 @@ export const PAIRS = [
     advisory: 'CVE-2014-3529',
     class: 'xxe',
     opened: '2026-11-27',
+    group: 1,
     fn: 'ReadOnlySharedStringsTable.readFrom, XSSFEventBasedExcelExtractor.processSheet, XSSFImportFromXML.importFromXML',
     fix: 'the parsers made with SAXParserFactory/DocumentBuilderFactory defaults replaced by SAXHelper.newXMLReader / DocumentHelper.newDocumentBuilder (entities refused)',
     real: [
@@ -639,6 +648,7 @@ export const PAIRS = [
     advisory: 'CVE-2021-24033',
     class: 'command-injection',
     opened: '2026-11-27',
+    group: 1,
     fn: 'getProcessForPort.js getProcessIdOnPort',
     fix: 'execSync of the lsof command string with the port replaced by execFileSync with an argument array',
     real: ["getProcessForPort.js|return execSync('lsof -i:' + port"],
@@ -651,6 +661,7 @@ export const PAIRS = [
     advisory: 'CVE-2018-16492',
     class: 'prototype-pollution',
     opened: '2026-11-27',
+    group: 1,
     fn: 'extend (deep copy loop)',
     fix: 'the computed writes replaced by setProperty, which defines __proto__ as an own property; reads go through getProperty',
     real: ['index.js|target[name] = extend(deep, clone, copy);', 'index.js|=target[name] = copy;'],
@@ -663,6 +674,7 @@ export const PAIRS = [
     advisory: 'CVE-2021-26707',
     class: 'prototype-pollution',
     opened: '2026-11-27',
+    group: 1,
     fn: 'merge',
     fix: 'keys constructor and prototype are skipped like __proto__ before the writes (3.0.2 skipped __proto__ only)',
     // the pinned rule does not report the 3.0.2 lines (it takes their __proto__ check as a guard)
@@ -682,6 +694,7 @@ export const PAIRS = [
       'prototype pollution in jsonpointer < 4.1.0, id not verified here (CVE-2021-23807 is the bypass with array pointers fixed in 5.0.0)',
     class: 'prototype-pollution',
     opened: '2026-11-27',
+    group: 1,
     fn: 'set',
     fix: 'a pointer starting with __proto__ or constructor/prototype returns before the walk',
     real: [
@@ -698,6 +711,7 @@ export const PAIRS = [
     advisory: 'CVE-2020-7709',
     class: 'prototype-pollution',
     opened: '2026-11-27',
+    group: 1,
     fn: 'api.set',
     fix: 'tokens __proto__, constructor and prototype are skipped in the walk (the last token is not checked, and CVE-2021-23820 bypassed the check with array tokens: the 0.6.1 write is not labelled)',
     real: [
@@ -714,6 +728,7 @@ export const PAIRS = [
     advisory: 'CVE-2019-10795',
     class: 'prototype-pollution',
     opened: '2026-11-27',
+    group: 1,
     fn: 'undefsafe',
     fix: 'the walk stops (returns undefined) at a key that is not an own property of the object, so __proto__ is never walked into or written',
     real: ['lib/undefsafe.js|=parent[key] = value;'],
@@ -727,6 +742,7 @@ export const PAIRS = [
     advisory: 'CVE-2022-25645',
     class: 'prototype-pollution',
     opened: '2026-11-27',
+    group: 1,
     fn: 'merge, object branch (dset/merge, CommonJS and ES module builds)',
     fix: 'the merge loop stops at a __proto__, constructor or prototype key before the write',
     real: [
@@ -742,6 +758,7 @@ export const PAIRS = [
     advisory: 'CVE-2020-7707',
     class: 'prototype-pollution',
     opened: '2026-11-27',
+    group: 1,
     fn: 'setter',
     fix: 'the walk returns the object unchanged at a __proto__, constructor or prototype part before the write',
     real: ['index.js|=data[parts[index]] = value'],
@@ -756,6 +773,7 @@ export const PAIRS = [
     advisory: 'CVE-2023-39631',
     class: 'code-injection',
     opened: '2026-11-27',
+    group: 1,
     fn: 'necompiler.stringToExpression',
     fix: 'the expression is refused (ValueError) when it holds ;, :, [, __ or an attribute access before it is compiled and evaluated',
     real: ['numexpr/necompiler.py|=ex = eval(c, names)'],
@@ -769,6 +787,7 @@ export const PAIRS = [
     advisory: 'CVE-2023-47128',
     class: 'sql-injection',
     opened: '2026-11-27',
+    group: 1,
     fn: 'PostgresTransaction.savepoint, SQLiteTransaction.savepoint',
     fix: 'the savepoint name is checked by validate_savepoint_name (letters, digits, underscores) before it is put into the SAVEPOINT statement',
     real: [
@@ -788,6 +807,7 @@ export const PAIRS = [
     advisory: 'CVE-2017-16618',
     class: 'deserialization',
     opened: '2026-11-27',
+    group: 1,
     fn: 'util.load_yaml, util.load_yamlf',
     fix: 'yaml.load replaced by yaml.safe_load',
     real: ['owlmixin/util.py|=return yaml.load(yaml_str)', 'owlmixin/util.py|=return yaml.load(f)'],
@@ -800,13 +820,15 @@ export const PAIRS = [
     advisory: 'CVE-2017-2809',
     class: 'deserialization',
     opened: '2026-11-27',
+    group: 1,
     fn: 'Vault.load',
     fix: 'yaml.load of the decrypted vault replaced by yaml.safe_load',
     real: ['ansible_vault/api.py|return yaml.load(self.vault.decrypt(stream))'],
   },
   // Held-out group 2 (issue 26): added 2026-11-27 after group 1 was opened, labelled from the
   // advisories and the diffs only; no triage rule was written against them and triage was not
-  // run on them when they were added.
+  // run on them when they were added. Measured once as held out (README, "Triage quality"), then
+  // opened for development on 2026-11-27 (`group: 2`). Held-out group 3 follows them.
   // npm, prototype pollution
   {
     ecosystem: 'npm',
@@ -815,7 +837,8 @@ export const PAIRS = [
     fixed: '4.1.3',
     advisory: 'CVE-2023-26136',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'MemoryCookieStore.putCookie',
     fix: 'the index and its per-domain and per-path maps are made with Object.create(null) instead of {}, so a cookie domain __proto__ indexes no prototype',
     real: [
@@ -836,7 +859,8 @@ export const PAIRS = [
     fixed: '2.1.3',
     advisory: 'CVE-2019-10793',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'DotObject.prototype._fill (via str, object), DotObject.prototype.set',
     fix: 'parsePath, which every path of str, object and set goes through before the writes, throws on a __proto__, prototype or constructor segment (index.js; the same code in src/dot-object.js is not labelled)',
     real: [
@@ -863,7 +887,8 @@ export const PAIRS = [
     fixed: '1.0.1',
     advisory: 'CVE-2019-10745',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'assign',
     fix: 'the key loop writes only keys that pass isValidKey (not __proto__, constructor or prototype)',
     real: ['index.js|target[key] = args[i][key];'],
@@ -876,7 +901,8 @@ export const PAIRS = [
     fixed: '0.8.4',
     advisory: 'CVE-2021-23438',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'set',
     fix: 'each path segment must be a string or number before the ignored-properties check (an array segment ["__proto__"] passed indexOf before)',
     real: ['lib/index.js|item[part] = map(val);', 'lib/index.js|=obj[part] = map(val);'],
@@ -889,7 +915,8 @@ export const PAIRS = [
     fixed: '3.2.3',
     advisory: 'CVE-2020-35149',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'utils.merge',
     fix: 'keys __proto__, constructor and prototype are skipped before the writes',
     real: ['lib/utils.js|to[key] = from[key];#1', 'lib/utils.js|to[key] = from[key];#2'],
@@ -902,7 +929,8 @@ export const PAIRS = [
     fixed: '1.1.7',
     advisory: 'CVE-2018-16491',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'extend (deep copy loop)',
     fix: 'the computed writes replaced by setProperty, which defines __proto__ as an own property; reads go through getProperty',
     real: [
@@ -917,7 +945,8 @@ export const PAIRS = [
     fixed: '2.0.4',
     advisory: 'CVE-2023-26132',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'Dottie.set, Dottie.transform (keys with the delimiter)',
     fix: 'set returns and transform stops when the first path piece is __proto__ (the pinned rule does not report the 2.0.4 writes)',
     real: [
@@ -935,7 +964,8 @@ export const PAIRS = [
     fixed: '0.5.0',
     advisory: 'CVE-2023-0842',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'Parser onopentag (attributes), onclosetag (children clone)',
     fix: 'the objects written with element and attribute names from the document are made with Object.create(null) instead of {}',
     real: [
@@ -954,7 +984,8 @@ export const PAIRS = [
     fixed: '4.0.0',
     advisory: 'CVE-2018-16489',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'extend (deep branch)',
     fix: 'the deep branch descends into the existing value only when it is cloneable (the 4.0.0 lines are not labelled: the check is on the sink line itself and does not refuse Object.prototype)',
     real: [
@@ -969,7 +1000,8 @@ export const PAIRS = [
     fixed: '0.4.0',
     advisory: 'CVE-2021-3918',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'validate checkObj (properties loop)',
     fix: 'schema properties __proto__ and constructor are skipped and the value read only when it is an own property (the pinned rule does not report the 0.4.0 writes)',
     real: [
@@ -984,7 +1016,8 @@ export const PAIRS = [
     fixed: '0.1.1',
     advisory: 'CVE-2021-25949',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'define',
     fix: 'the dotted path is filtered with isValidKey (no __proto__, constructor or prototype) before the walk',
     real: ['index.js|target = target[key] || (target[key] = {});'],
@@ -997,7 +1030,8 @@ export const PAIRS = [
     fixed: '1.1.1',
     advisory: 'CVE-2020-7751',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'internalSetPathValue (via setPathValue and parsePath)',
     fix: 'parsePath maps a constructor, __proto__ or prototype segment to an empty part (no property) before the writes (index.js; the browser bundle pathval.js is not labelled)',
     real: ['index.js|=tempObj[propName] = val;', 'index.js|=tempObj[propName] = propVal;'],
@@ -1011,7 +1045,8 @@ export const PAIRS = [
     advisory:
       'CVE-2020-7699 (1.1.8 skipped __proto__ only, which constructor.prototype passes; 1.1.9 also skips constructor, and 1.1.8..1.1.9 changed only the key list outside the function; an id of the bypass not verified here)',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'processNested',
     fix: 'the key loop skips __proto__ and constructor before the writes that descend into current[k]',
     real: [
@@ -1031,7 +1066,8 @@ export const PAIRS = [
     fixed: '4.36.0',
     advisory: 'CVE-2023-6730',
     class: 'deserialization',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'LegacyIndex._load_passages, LegacyIndex._deserialize_index (models/rag/retrieval_rag.py)',
     fix: 'each pickle.load is preceded by a check that raises unless the TRUST_REMOTE_CODE environment variable is true',
     real: [
@@ -1050,7 +1086,8 @@ export const PAIRS = [
     fixed: '1.17.0',
     advisory: 'CVE-2024-5187',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'hub.download_model_with_test_data (1.17.0: utils._extract_model_safe)',
     fix: 'the tar is extracted through _extract_model_safe: filter="data" where tarfile has it, else only the members _tar_members_filter keeps (no absolute paths, none resolving outside the target)',
     real: ['onnx/hub.py|model_with_data_zipped.extractall(local_model_with_data_dir_path)'],
@@ -1063,7 +1100,8 @@ export const PAIRS = [
     fixed: '2.1.1',
     advisory: 'CVE-2022-24065',
     class: 'command-injection',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'vcs.clone (checkout)',
     fix: 'for Mercurial the checkout name is put after "--", so it cannot be read as an option (--config, --debugger)',
     real: ['cookiecutter/vcs.py|subprocess.check_output(#2'],
@@ -1076,7 +1114,8 @@ export const PAIRS = [
     fixed: '2024.2.20',
     advisory: 'CVE-2024-23346',
     class: 'code-injection',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'JonesFaithfulTransformation.parse_transformation_string',
     fix: 'the eval of the basis-change expressions replaced by an allow-list of characters and sympy parse_expr',
     real: ['pymatgen/symmetry/settings.py|P = np.array([eval(x,'],
@@ -1088,7 +1127,8 @@ export const PAIRS = [
     fixed: '2023.9.24',
     advisory: 'CVE-2023-40581',
     class: 'command-injection',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'ExecPP.run (--exec)',
     fix: 'the command runs through utils.Popen, which on Windows runs it as cmd /S /V:OFF /C "…" (no delayed variable expansion), and the Windows quoting of the filename fields doubles double quotes instead of backslash-escaping them',
     real: [
@@ -1103,7 +1143,8 @@ export const PAIRS = [
     fixed: '1.6.0',
     advisory: 'CVE-2022-0845',
     class: 'code-injection',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'utilities.argparse.parse_env_variables',
     fix: 'eval of the environment variable values replaced by ast.literal_eval',
     real: ['pytorch_lightning/utilities/argparse.py|val = eval(val)'],
@@ -1115,7 +1156,8 @@ export const PAIRS = [
     fixed: '1.6.0',
     advisory: 'CVE-2021-4118',
     class: 'deserialization',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'core.saving.load_hparams_from_yaml',
     fix: 'yaml.load with the UnsafeLoader replaced by yaml.full_load (the fixed line is not labelled: the loader was replaced, no guard added)',
     real: ['pytorch_lightning/core/saving.py|hparams = yaml.load(fp, Loader=yaml.UnsafeLoader)'],
@@ -1127,7 +1169,8 @@ export const PAIRS = [
     fixed: '0.10.2',
     advisory: 'CVE-2021-39160',
     class: 'command-injection',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'GitPuller.branch_exists, GitPuller.resolve_default_branch',
     fix: 'the repository URL is put after "--" on the git ls-remote command lines, so it cannot be read as an option',
     real: [
@@ -1150,7 +1193,8 @@ export const PAIRS = [
     advisory:
       'HCSEC-2022-13 (go-getter 1.6.1 fixes; the CVE of the hg argument injection not verified here)',
     class: 'command-injection',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'HgGetter.clone',
     fix: 'the repository URL is put after "--" on the hg clone command line, so it cannot be read as an option',
     real: ['get_hg.go|cmd := exec.Command("hg", "clone", "-U", u.String(), dst)'],
@@ -1166,7 +1210,8 @@ export const PAIRS = [
     fixed: '5.5.12',
     advisory: 'CVE-2017-9096',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'XfaForm(PdfReader), XfaForm.fillXfaForm, XmpReader(byte[])',
     fix: 'the DocumentBuilder made from the factory gets an EntityResolver that resolves every external entity to an empty document',
     real: [
@@ -1187,7 +1232,8 @@ export const PAIRS = [
     fixed: '0.9.5.3',
     advisory: 'CVE-2018-20433',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'C3P0ConfigXmlUtils.extractXmlConfigFromInputStream',
     fix: 'the DocumentBuilderFactory gets setExpandEntityReferences(expandEntityReferences), false unless the caller asks for expansion',
     real: [
@@ -1204,7 +1250,8 @@ export const PAIRS = [
     fixed: '6.6.2',
     advisory: 'CVE-2017-12629',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'xml.CoreParser.parseXML',
     fix: 'the factory gets FEATURE_SECURE_PROCESSING and the DocumentBuilder an EntityResolver that refuses external entities',
     real: [
@@ -1221,7 +1268,8 @@ export const PAIRS = [
     fixed: '42.2.13',
     advisory: 'CVE-2020-13692',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'PgSQLXML.getSource (DOMSource, StAXSource)',
     fix: 'the parsers come from a PGXmlFactoryFactory (by default one with DTDs and external entities off) instead of the JDK factories with their defaults',
     real: [
@@ -1236,7 +1284,8 @@ export const PAIRS = [
     fixed: '8.0.27',
     advisory: 'CVE-2021-2471',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'MysqlSQLXML.getSource (SAXSource, DOMSource)',
     fix: 'the DocumentBuilderFactory and a new XMLReader for the SAXSource get secure processing, disallow-doctype-decl and external entities and DTDs off (through a setFeature helper)',
     real: [
@@ -1254,7 +1303,8 @@ export const PAIRS = [
     fixed: '4.7.0',
     advisory: 'CVE-2019-17554',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'ODataXmlDeserializer (the static XMLInputFactory and its static initializer)',
     fix: 'the static initializer sets SUPPORT_DTD and IS_SUPPORTING_EXTERNAL_ENTITIES to false on the factory',
     real: [
@@ -1268,7 +1318,8 @@ export const PAIRS = [
     fixed: '2.10.1',
     advisory: 'CVE-2015-1833',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'xml.DomUtil.createFactory',
     fix: 'the DocumentBuilderFactory is replaced by a DavDocumentBuilderFactory whose builders refuse external entities',
     real: [
@@ -1282,7 +1333,8 @@ export const PAIRS = [
     fixed: '2.3.2',
     advisory: 'CVE-2019-13990',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 2,
     fn: 'XMLSchedulingDataProcessor.initDocumentParser',
     fix: 'the factory gets disallow-doctype-decl, external DTDs and entities off, XInclude and entity expansion off',
     real: [
