@@ -25,6 +25,7 @@ import {
 import { stdinFeed } from './stdin.js';
 import { lxmlParserConfiguration, xmlParserConfiguration } from './xml-config.js';
 import { importedFunctions, importsOf as fileImports } from './imports.js';
+import { operandsAfterEndOfOptions } from './argv.js';
 import { archiveExtraction } from './archive.js';
 import {
   CLEAN,
@@ -1079,6 +1080,19 @@ export const reconstructFlow = (q: FlowQuery): FlowResult | null => {
       reason: `the loader is given ${loader[0]}, which builds plain data only`,
       path: [
         step(lineOf(found.sink), 'sanitizer', loader[0]),
+        step(lineOf(found.sink), 'sink', found.sink.text()),
+      ],
+    };
+  // An argument vector whose values all come after `--`: operands, never options.
+  const operands =
+    q.cls === 'command-injection' ? operandsAfterEndOfOptions(lang, found.sink) : null;
+  if (operands)
+    return {
+      outcome: 'no-source',
+      sanitized: true,
+      reason: operands,
+      path: [
+        step(lineOf(found.sink), 'sanitizer', '--'),
         step(lineOf(found.sink), 'sink', found.sink.text()),
       ],
     };

@@ -24,7 +24,7 @@ export interface StdinFeed {
   how: string;
 }
 
-const stringValue = (n: Node | undefined | null): string | null => {
+export const stringValue = (n: Node | undefined | null): string | null => {
   if (!n) return null;
   const k = n.kind();
   if (
@@ -40,7 +40,7 @@ const stringValue = (n: Node | undefined | null): string | null => {
 };
 
 /** `['sh', '-c', script]` / `"sh", "-c", script`: the program is a shell given a script. */
-const shellArgv = (elems: Node[]): boolean => {
+export const shellArgv = (elems: Node[]): boolean => {
   const prog = stringValue(elems[0]);
   const flag = stringValue(elems[1]);
   if (prog === null || flag === null) return false;
@@ -63,7 +63,7 @@ const scopeOf = (n: Node): Node => {
 const calls = (scope: Node, lang: FlowLanguage): Node[] =>
   scope.findAll({ rule: { kind: lang === 'python' ? 'call' : 'call_expression' } });
 
-const keyword = (args: Node[], name: string): Node | null =>
+export const keyword = (args: Node[], name: string): Node | null =>
   args
     .find((a) => a.kind() === 'keyword_argument' && a.field('name')?.text() === name)
     ?.field('value') ?? null;
@@ -123,7 +123,7 @@ const pythonFeed = (sink: Node, lang: FlowLanguage): StdinFeed | null => {
   return nodes.length ? { nodes, opaque: null, how: 'stdin=PIPE' } : null;
 };
 
-const propertyOf = (obj: Node | undefined, name: string): Node | null => {
+export const propertyOf = (obj: Node | undefined, name: string): Node | null => {
   if (!obj || obj.kind() !== 'object') return null;
   for (const p of named(obj))
     if (p.kind() === 'pair' && p.field('key')?.text().replace(/['"]/g, '') === name)

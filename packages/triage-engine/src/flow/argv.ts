@@ -1,0 +1,62 @@
+import { calleeOf } from './interpret.js';
+import { named, type FlowLanguage, type Node } from './node.js';
+import { keyword, propertyOf, shellArgv, stringValue } from './stdin.js';
+
+/**
+ * A command run from an argument vector, without a shell, whose every value not written in the
+ * code comes after a literal `--`: `subprocess.run(["git", "ls-remote", "--", url])`,
+ * `exec.Command("hg", "clone", "--", src, dst)`, `spawn('git', ['clone', '--', url])`,
+ * `new ProcessBuilder("git", "fetch", "--", remote)`. No shell parses the words, the program is
+ * a constant, and after the end of its options it reads the rest as operands, never as options
+ * (`--upload-pack=…`, `--config=…`): the argument injection such commands are reported for
+ * cannot happen. A value before the `--` (a splat too), a program chosen at run time or a shell
+ * keeps the finding to the flow.
+ */
+
+const literal = (n: Node | undefined): string | null =>
+  !n
+    ? null
+    : n.kind() === 'string_literal'
+      ? (/^"([^"\\]*)"$/.exec(n.text())?.[1] ?? null)
+      : stringValue(n);
+
+/** The words of the command as written, or null when it is not a literal argument vector. */
+const argvOf = (lang: FlowLanguage, sink: Node): Node[] | null => {
+  const c = calleeOf(sink);
+  if (!c) return null;
+  if (lang === 'python') {
+    const all = named(sink.field('arguments') ?? sink);
+    const first = all.find((a) => a.kind() !== 'keyword_argument' && !/comment/.test(a.kind()));
+    const shell = keyword(all, 'shell');
+    if (shell && !/^(False|None|0)$/.test(shell.text())) return null;
+    return first && /^(list|tuple)$/.test(first.kind()) ? named(first) : null;
+  }
+  if (lang === 'go') {
+    if (!/^(Command|CommandContext)$/.test(c.name)) return null;
+    return c.name === 'CommandContext' ? c.args.slice(1) : c.args;
+  }
+  if (lang === 'java') {
+    if (c.name === 'ProcessBuilder') return c.args;
+    const arr = c.args[0];
+    if (c.name !== 'exec' || arr?.kind() !== 'array_creation_expression') return null;
+    const init = arr.field('value');
+    return init ? named(init) : null;
+  }
+  if (!/^(execFile|execFileSync|spawn|spawnSync|execa|execaSync)$/.test(c.name)) return null;
+  const options = c.args.find((a) => a.kind() === 'object');
+  const shell = propertyOf(options, 'shell');
+  if (shell && !/^(false|null|undefined|0|'')$/.test(shell.text())) return null;
+  return c.args[1]?.kind() === 'array' ? [c.args[0]!, ...named(c.args[1])] : null;
+};
+
+/** Why the command's values cannot be options (the reason, for the evidence), or null. */
+export const operandsAfterEndOfOptions = (lang: FlowLanguage, sink: Node): string | null => {
+  const argv = argvOf(lang, sink)?.filter((n) => !/comment/.test(n.kind()));
+  if (!argv || argv.length < 3 || shellArgv(argv)) return null;
+  const end = argv.findIndex((n) => literal(n) === '--');
+  if (end < 1) return null;
+  // Everything up to the `--` is written in the code, the program first.
+  if (argv.slice(0, end).some((n) => literal(n) === null)) return null;
+  if (!argv.slice(end + 1).some((n) => literal(n) === null)) return null;
+  return `${literal(argv[0])} is run without a shell and every value not written in the code comes after "--", so it reads them as operands, never as options`;
+};
