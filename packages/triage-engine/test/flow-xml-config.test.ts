@@ -352,3 +352,171 @@ describe('XXE (Java): a helper of the class that configures the factory it is gi
     expect(at(['    factory.setNamespaceAware(true);'])).toBeNull();
   });
 });
+
+describe('XXE: parsers given an entity resolver that refuses external entities', () => {
+  const file = (method: string[], extra: string[] = []) =>
+    cls([...method, '', ...extra], ['\tprivate Document domDocument;']);
+  const build = (resolver: string, tail: string[] = []) => [
+    '\tpublic Reader(byte[] bytes) throws SAXException, IOException {',
+    '\t\ttry {',
+    '\t\t\tDocumentBuilderFactory fact = DocumentBuilderFactory.newInstance();',
+    '\t\t\tfact.setNamespaceAware(true);',
+    '\t\t\tDocumentBuilder db = fact.newDocumentBuilder();',
+    `\t\t\tdb.setEntityResolver(${resolver});`,
+    ...tail,
+    '\t\t\tdomDocument = db.parse(new ByteArrayInputStream(bytes));',
+    '\t\t} catch (ParserConfigurationException e) {',
+    '\t\t\tthrow new ExceptionConverter(e);',
+    '\t\t}',
+    '\t}',
+  ];
+  const emptyResolver = (returns: string) => [
+    '\tprivate static class EmptyResolver implements EntityResolver {',
+    '\t\tpublic InputSource resolveEntity(String publicId, String systemId) throws SAXException, IOException {',
+    `\t\t\treturn ${returns};`,
+    '\t\t}',
+    '\t}',
+  ];
+  const marker = 'DocumentBuilderFactory fact =';
+
+  it('when the builder gets a resolver class of the file that answers every entity with an empty document (tabs, a try block), then the factory is sanitized', () => {
+    const r = xxe(
+      file(build('new EmptyResolver()'), emptyResolver('new InputSource(new StringReader(""))')),
+      marker,
+    );
+    expect(r.outcome).toBe('no-source');
+    expect(r.sanitized).toBe(true);
+    expect(pathText(r)).toMatch(/external entities are refused .*db\.setEntityResolver/);
+  });
+
+  it('when the resolver is a constant lambda that throws, reached through a getter of the class, then it is sanitized', () => {
+    const r = xxe(
+      file(build('getEntityResolver()'), [
+        '\tprotected EntityResolver getEntityResolver() {',
+        '\t\treturn DISALLOW_EXTERNAL_ENTITY_RESOLVER;',
+        '\t}',
+        '',
+        '\tpublic static final EntityResolver DISALLOW_EXTERNAL_ENTITY_RESOLVER = (String publicId, String systemId) -> {',
+        '\t\tthrow new SAXException(String.format(Locale.ENGLISH,',
+        '\t\t\t"External Entity resolving unsupported: publicId=\\"%s\\" systemId=\\"%s\\"",',
+        '\t\t\tpublicId, systemId));',
+        '\t};',
+      ]),
+      marker,
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when an anonymous resolver returns null (the default fetch) or a source made from the systemId, then nothing is decided', () => {
+    const anonymous = (returns: string) =>
+      [
+        'new EntityResolver() {',
+        '\t\t\t\tpublic InputSource resolveEntity(String publicId, String systemId) {',
+        `\t\t\t\t\treturn ${returns};`,
+        '\t\t\t\t}',
+        '\t\t\t}',
+      ].join('\n');
+    expect(
+      xxe(file(build(anonymous('new InputSource(new StringReader(""))'))), marker).outcome,
+    ).toBe('no-source');
+    expect(xxe(file(build(anonymous('null'))), marker)).toBeNull();
+    expect(xxe(file(build(anonymous('new InputSource(systemId)'))), marker)).toBeNull();
+  });
+
+  it('when a second builder of the same factory gets no resolver, or the resolver is set only under a condition, then nothing is decided', () => {
+    const resolver = emptyResolver('new InputSource(new StringReader(""))');
+    const second = [
+      '\t\t\tDocumentBuilder other = fact.newDocumentBuilder();',
+      '\t\t\tother.parse(new ByteArrayInputStream(bytes));',
+    ];
+    expect(xxe(file(build('new EmptyResolver()', second), resolver), marker)).toBeNull();
+    const conditional = file(
+      [
+        '\tpublic Reader(byte[] bytes, boolean safe) throws Exception {',
+        '\t\tDocumentBuilderFactory fact = DocumentBuilderFactory.newInstance();',
+        '\t\tDocumentBuilder db = fact.newDocumentBuilder();',
+        '\t\tif (safe) {',
+        '\t\t\tdb.setEntityResolver(new EmptyResolver());',
+        '\t\t}',
+        '\t\tdomDocument = db.parse(new ByteArrayInputStream(bytes));',
+        '\t}',
+      ],
+      resolver,
+    );
+    expect(xxe(conditional, marker)).toBeNull();
+  });
+
+  it('when the factory leaves the method, then its other parsers are not known and nothing is decided', () => {
+    const r = xxe(
+      file(
+        [
+          '\tpublic DocumentBuilderFactory factory() throws Exception {',
+          '\t\tDocumentBuilderFactory fact = DocumentBuilderFactory.newInstance();',
+          '\t\tDocumentBuilder db = fact.newDocumentBuilder();',
+          '\t\tdb.setEntityResolver(new EmptyResolver());',
+          '\t\treturn fact;',
+          '\t}',
+        ],
+        emptyResolver('new InputSource(new StringReader(""))'),
+      ),
+      marker,
+    );
+    expect(r).toBeNull();
+  });
+
+  it('when a helper forwards the name and value it is given to the reader (cast, by type, in a try), then the call site’s setting counts; under another condition it does not', () => {
+    const withHelper = (guard: string) =>
+      file(
+        [
+          '    public Source source(String xml) throws SAXException {',
+          '        XMLReader reader = XMLReaderFactory.createXMLReader();',
+          '        setFeature(reader, "http://apache.org/xml/features/disallow-doctype-decl", true);',
+          '        return new SAXSource(reader, new InputSource(new StringReader(xml)));',
+          '    }',
+        ],
+        [
+          '    private static void setFeature(Object factory, String name, boolean value) {',
+          '        try {',
+          '            if (factory instanceof DocumentBuilderFactory) {',
+          '                ((DocumentBuilderFactory) factory).setFeature(name, value);',
+          `            } else if (${guard}) {`,
+          '                ((XMLReader) factory).setFeature(name, value);',
+          '            }',
+          '        } catch (Exception ignore) {',
+          '            // not supported: left as is',
+          '        }',
+          '    }',
+        ],
+      );
+    const made = 'XMLReader reader =';
+    const r = xxe(withHelper('factory instanceof XMLReader'), made);
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(/DOCTYPE declarations are refused: setFeature\(reader, /);
+    expect(xxe(withHelper('STRICT && factory instanceof XMLReader'), made)).toBeNull();
+  });
+
+  it('when a protective feature is set in a try block whose catch ignores a refusal, then it is sanitized; set in the catch block, or only secure processing, it is not', () => {
+    const withTry = (tryBody: string, catchBody: string) =>
+      file([
+        '\tprivate Document parseXML(InputStream in) throws Exception {',
+        '\t\tfinal DocumentBuilderFactory fact = DocumentBuilderFactory.newInstance();',
+        '\t\tfact.setValidating(false);',
+        '\t\ttry {',
+        `\t\t\t${tryBody}`,
+        '\t\t} catch (ParserConfigurationException e) {',
+        `\t\t\t${catchBody}`,
+        '\t\t}',
+        '\t\treturn fact.newDocumentBuilder().parse(in);',
+        '\t}',
+      ]);
+    const doctype =
+      'fact.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);';
+    expect(xxe(withTry(doctype, '// not supported by this parser'), marker).outcome).toBe(
+      'no-source',
+    );
+    expect(xxe(withTry('fact.setNamespaceAware(true);', doctype), marker)).toBeNull();
+    // Secure processing alone limits expansion; Xerces still resolves external entities.
+    const fsp = 'fact.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);';
+    expect(xxe(withTry(fsp, '// not supported by this parser'), marker)).toBeNull();
+  });
+});

@@ -112,7 +112,7 @@ const SANITIZERS: Record<string, PerLanguage> = {
   xxe: {
     python: [/\bdefusedxml\b/, /resolve_entities\s*=\s*False/],
     java: [
-      /disallow-doctype-decl"\s*,\s*true|FEATURE_SECURE_PROCESSING|ACCESS_EXTERNAL_DTD|external-general-entities"\s*,\s*false/,
+      /disallow-doctype-decl"\s*,\s*true|ACCESS_EXTERNAL_DTD|external-general-entities"\s*,\s*false/,
     ],
     javascript: [/noent\s*:\s*false/],
   },

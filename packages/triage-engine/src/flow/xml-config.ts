@@ -1,6 +1,7 @@
 import type { FlowResult } from './index.js';
-import { lineOf, named, within, type Node } from './node.js';
+import { lineOf, named, sameRange, within, type Node } from './node.js';
 import { step } from './value.js';
+import { safeResolver } from './xml-resolver.js';
 
 // XXE (Java): a rule reports where a JAXP parser or factory is made. Whether entities can be
 // expanded depends on how the code configures that object before it parses, not on where data
@@ -18,7 +19,9 @@ const NEW_TYPES = /^(SAXReader|SAXBuilder)$/;
  * `false` or `''`): `disallow-doctype-decl` refuses any DTD; the SAX `external-*-entities` and
  * StAX `isSupportingExternalEntities`/`supportDTD` turn resolution off; StAX
  * `isReplacingEntityReferences` false reports entity references instead of expanding them;
- * `ACCESS_EXTERNAL_*` set to "" and FEATURE_SECURE_PROCESSING forbid fetching external resources.
+ * `ACCESS_EXTERNAL_*` set to "" forbid fetching external resources. FEATURE_SECURE_PROCESSING is
+ * not among them: Apache Xerces reads it as limits on entity expansion and still resolves external
+ * entities (jackrabbit-webdav set it and was vulnerable, CVE-2015-1833).
  */
 const PROTECTIVE: { name: RegExp; when: string; what: string }[] = [
   {
@@ -45,11 +48,6 @@ const PROTECTIVE: { name: RegExp; when: string; what: string }[] = [
     name: /^(XMLInputFactory\.IS_REPLACING_ENTITY_REFERENCES|"javax\.xml\.stream\.isReplacingEntityReferences")$/,
     when: 'false',
     what: 'entity references are reported, not expanded',
-  },
-  {
-    name: /^(XMLConstants\.FEATURE_SECURE_PROCESSING|"http:\/\/javax\.xml\.XMLConstants\/feature\/secure-processing")$/,
-    when: 'true',
-    what: 'secure processing forbids external resources',
   },
   {
     name: /^(XMLConstants\.ACCESS_EXTERNAL_DTD|"http:\/\/javax\.xml\.XMLConstants\/property\/accessExternalDTD")$/,
@@ -181,10 +179,7 @@ export const xmlParserConfiguration = (root: Node, line: number): FlowResult | n
   const end = made.range().end.index;
   for (const call of method.findAll({ rule: { kind: 'method_invocation' } })) {
     if (call.range().start.index < end) continue;
-    // Runs whenever the object is made: its statement sits in the block of the making statement
-    // or in a block around it.
-    const where = statementOf(call);
-    if (!where || !within(at.statement, where.block)) continue;
+    if (!runsWhenever(call, at.statement)) continue;
     const found =
       (call.field('object')?.text() ?? '').replace(/^this\./, '') === target
         ? protective(root, call, constants)
@@ -206,7 +201,101 @@ export const xmlParserConfiguration = (root: Node, line: number): FlowResult | n
       path: [madeStep, configured, sink],
     };
   }
-  return null;
+  return refusingResolvers(root, made, target, method);
+};
+
+/**
+ * Whether `call` runs whenever the statement `made` does: its statement sits in the block of
+ * `made` or in a block around it, or in the body of a `try` that does (a setting wrapped in
+ * `try { … } catch (ParserConfigurationException e) { … }` runs unless the parser refuses it).
+ */
+const runsWhenever = (call: Node, made: Node): boolean => {
+  let where = statementOf(call);
+  while (where) {
+    if (within(made, where.block)) return true;
+    const holder = where.block.parent();
+    if (!holder || !/^try_(with_resources_)?statement$/.test(holder.kind())) return false;
+    if (!sameRange(holder.field('body') ?? holder, where.block)) return false;
+    where = statementOf(holder);
+  }
+  return false;
+};
+
+/** The parsers a factory makes: `DocumentBuilder db = dbf.newDocumentBuilder()`, … */
+const BUILDS = /^(newDocumentBuilder|newSAXParser|getXMLReader|newSAXBuilder)$/;
+
+/**
+ * Every parser the method makes from the (local) object, and the object itself when it parses,
+ * is given an EntityResolver that refuses external entities or answers them with a document of
+ * its own before it parses (xml-resolver.ts); the object does not leave the method otherwise.
+ * `no-source` (sanitized) then, else null.
+ */
+const refusingResolvers = (
+  root: Node,
+  made: Node,
+  target: string,
+  method: Node,
+): FlowResult | null => {
+  const local = method
+    .findAll({ rule: { kind: 'variable_declarator' } })
+    .some((d) => d.field('name')?.text() === target);
+  if (!local) return null;
+  const after = (n: Node) => n.range().start.index >= made.range().end.index;
+  const uses = method
+    .findAll({ rule: { kind: 'identifier' } })
+    .filter((u) => u.text() === target && after(u) && u.parent()?.kind() !== 'variable_declarator');
+  const parsers: { name: string; statement: Node; madeBy: Node }[] = [];
+  for (const u of uses) {
+    const call = u.parent();
+    const isReceiver =
+      call?.kind() === 'method_invocation' && sameRange(call.field('object') ?? call, u);
+    if (!isReceiver) return null;
+    const name = call.field('name')?.text() ?? '';
+    if (/^set/.test(name) || /^(parse|read|build)$/.test(name)) {
+      if (!/^set/.test(name))
+        parsers.push({ name: target, statement: statementOf(made)!.statement, madeBy: made });
+      continue;
+    }
+    if (!BUILDS.test(name)) return null;
+    const kept = keptIn(call);
+    const at = statementOf(call);
+    if (!kept || !at) return null;
+    parsers.push({ name: kept, statement: at.statement, madeBy: call });
+  }
+  if (!parsers.length) return null;
+  const steps = [];
+  for (const p of parsers) {
+    const resolver = method.findAll({ rule: { kind: 'method_invocation' } }).find(
+      (c) =>
+        c.field('name')?.text() === 'setEntityResolver' &&
+        c
+          .field('object')
+          ?.text()
+          .replace(/^this\./, '') === p.name &&
+        c.range().start.index >= p.madeBy.range().end.index &&
+        runsWhenever(c, p.statement),
+    );
+    const arg = resolver ? named(resolver.field('arguments') ?? resolver)[0] : undefined;
+    if (!resolver || !arg || !safeResolver(root, arg)) return null;
+    steps.push(
+      step(
+        lineOf(resolver),
+        'sanitizer',
+        `external entities are refused or answered with a document of the code: ${resolver.text()}`,
+      ),
+    );
+  }
+  return {
+    outcome: 'no-source',
+    sanitized: true,
+    reason:
+      'every parser made from it is given an entity resolver that refuses external entities or answers them with a document of its own',
+    path: [
+      step(lineOf(made), 'call', `${target} = ${made.text()}`),
+      ...steps,
+      step(lineOf(made), 'sink', made.text()),
+    ],
+  };
 };
 
 interface Found {
@@ -217,11 +306,23 @@ interface Found {
 }
 
 /** The protective setting a call on the object makes (`f.setFeature(…, true)`), or null. */
-const protective = (root: Node, call: Node, constants: Map<string, string>): Found | null => {
-  const setter = call.field('name')?.text() ?? '';
+const protective = (root: Node, call: Node, constants: Map<string, string>): Found | null =>
+  protectiveSetting(
+    root,
+    call.field('name')?.text() ?? '',
+    named(call.field('arguments') ?? call).filter((a) => a.kind() !== 'line_comment'),
+    constants,
+  );
+
+/** The protective setting `setter(args…)` makes on its object, or null. */
+const protectiveSetting = (
+  root: Node,
+  setter: string,
+  args: Node[],
+  constants: Map<string, string>,
+): Found | null => {
   const single = PROTECTIVE_SETTERS[setter];
   if (!SETTERS.test(setter) && !single) return null;
-  const args = named(call.field('arguments') ?? call).filter((a) => a.kind() !== 'line_comment');
   if (args.length !== (single ? 1 : 2)) return null;
   const nameText = single
     ? setter
@@ -267,7 +368,77 @@ const inHelper = (
     const found = protective(root, inner, constants);
     if (found) return { ...found, by: inner };
   }
+  return forwarded(root, helper!, pname, args, constants, declaredType(root, target));
+};
+
+/** `(Type) p` / `((Type) p)` / `p`: the parameter an expression is, cast or not. */
+const uncast = (n: Node | null): { name: string; type: string | null } | null => {
+  let cur = n;
+  let type: string | null = null;
+  while (cur && /^(parenthesized_expression|cast_expression)$/.test(cur.kind())) {
+    if (cur.kind() === 'cast_expression') type = cur.field('type')?.text().split('.').pop() ?? null;
+    cur = cur.kind() === 'cast_expression' ? cur.field('value') : named(cur)[0]!;
+  }
+  return cur?.kind() === 'identifier' ? { name: cur.text(), type } : null;
+};
+
+/** The type a local variable or field is declared with (`XMLReader reader = …`), last segment. */
+const declaredType = (root: Node, name: string): string | null => {
+  const d = root
+    .findAll({ rule: { kind: 'variable_declarator' } })
+    .find((v) => v.field('name')?.text() === name);
+  return d?.parent()?.field('type')?.text().split('.').pop() ?? null;
+};
+
+/**
+ * `setFeature(reader, NAME, true)` where the helper forwards its own parameters to the object
+ * (`((XMLReader) factory).setFeature(name, value)`), inside a `try` or a branch on what type the
+ * object is: the setting the call site's arguments make.
+ */
+const forwarded = (
+  root: Node,
+  helper: Node,
+  pname: string,
+  callArgs: Node[],
+  constants: Map<string, string>,
+  type: string | null,
+): Found | null => {
+  const params = named(helper.field('parameters') ?? helper)
+    .filter((p) => p.kind() === 'formal_parameter')
+    .map((p) => p.field('name')?.text() ?? '');
+  for (const inner of helper.findAll({ rule: { kind: 'method_invocation' } })) {
+    const object = uncast(inner.field('object'));
+    if (object?.name !== pname || (object.type && object.type !== type)) continue;
+    const innerArgs = named(inner.field('arguments') ?? inner);
+    const at = innerArgs.map((a) => params.indexOf(a.text()));
+    if (!innerArgs.length || at.some((i) => i < 0)) continue;
+    if (!onTypeBranches(inner, helper, pname, type)) continue;
+    const found = protectiveSetting(
+      root,
+      inner.field('name')?.text() ?? '',
+      at.map((i) => callArgs[i]!),
+      constants,
+    );
+    if (found) return { ...found, by: inner };
+  }
   return null;
+};
+
+/**
+ * Whether `inner` runs whenever the helper does for an object of `type`: only `try` blocks and
+ * branches on the parameter's type stand around it (the branch of that type, or past another).
+ */
+const onTypeBranches = (inner: Node, helper: Node, pname: string, type: string | null): boolean => {
+  for (let cur = inner.parent(); cur && !sameRange(cur, helper); cur = cur.parent()) {
+    if (/^(while|for|do|switch|lambda|catch)/.test(cur.kind())) return false;
+    if (cur.kind() !== 'if_statement') continue;
+    const cond = (cur.field('condition')?.text() ?? '').replace(/[()\s]/g, '');
+    const tested = new RegExp(`^${pname}instanceof([\\w.]+)$`).exec(cond)?.[1];
+    const consequence = cur.field('consequence');
+    const taken = consequence !== null && within(inner, consequence);
+    if (!tested || (taken && tested.split('.').pop() !== type)) return false;
+  }
+  return true;
 };
 
 // Python (lxml): `etree.fromstring(data, parser)` / `etree.parse(f, parser=parser)` reads entities
