@@ -464,6 +464,46 @@ const findSink = (root: Node, lang: FlowLanguage, q: FlowQuery): Sink | null => 
   return { sink: expr, args: [expr], callee: '', expression: true };
 };
 
+/**
+ * Names the file assigns (`x = …`, `x += …`, `x++`), writes into (`x[k] = …`, `x.p = …`) or
+ * changes with a mutating method (`x.push(…)`, `x.splice(…)`, …), anywhere.
+ */
+const MUTATING =
+  /^(push|pop|shift|unshift|splice|sort|reverse|fill|copyWithin|set|add|delete|clear)$/;
+const reassignedNames = (root: Node): Set<string> => {
+  const out = new Set<string>();
+  const base = (n: Node | null): string | null => {
+    let cur = n;
+    while (
+      cur &&
+      /^(member_expression|subscript_expression|parenthesized_expression)$/.test(cur.kind())
+    )
+      cur =
+        cur.kind() === 'parenthesized_expression' ? (named(cur)[0] ?? null) : cur.field('object');
+    return cur?.kind() === 'identifier' ? cur.text() : null;
+  };
+  for (const a of root.findAll({
+    rule: {
+      any: [
+        { kind: 'assignment_expression' },
+        { kind: 'augmented_assignment_expression' },
+        { kind: 'update_expression' },
+      ],
+    },
+  })) {
+    const target = a.field('left') ?? a.field('argument') ?? named(a)[0] ?? null;
+    const name = base(target);
+    if (name) out.add(name);
+  }
+  for (const c of root.findAll({ rule: { kind: 'call_expression' } })) {
+    const fn = c.field('function');
+    if (fn?.kind() !== 'member_expression') continue;
+    const name = base(fn.field('object'));
+    if (name && MUTATING.test(fn.field('property')?.text() ?? '')) out.add(name);
+  }
+  return out;
+};
+
 /** `node:path` → `path`, `fs/promises` → `fs.promises`, `path/filepath` → `filepath`. */
 const moduleName = (spec: string, lang: FlowLanguage): string => {
   const m = spec.replace(/^['"`]|['"`]$/g, '').replace(/^node:/, '');
@@ -531,6 +571,10 @@ const fileFacts = (root: Node, lang: FlowLanguage): FileFacts => {
   }
   const globals = new Map<string, Node | null>();
   const imported = new Set<string>();
+  // A module-level `var`/`let` nothing in the file assigns again or changes in place is read
+  // like a `const` (ES5 code declares its constant tables with `var`).
+  let written: Set<string> | null = null;
+  const changed = (): Set<string> => (written ??= reassignedNames(root));
   const setGlobal = (name: string, init: Node | null) =>
     globals.set(name, globals.has(name) ? null : init);
   for (const st of named(root)) {
@@ -565,7 +609,10 @@ const fileFacts = (root: Node, lang: FlowLanguage): FileFacts => {
             : [])
             imported.add(id.text());
         else if (name?.kind() === 'identifier')
-          setGlobal(name.text(), st.text().startsWith('const') ? value : null);
+          setGlobal(
+            name.text(),
+            st.text().startsWith('const') || !changed().has(name.text()) ? value : null,
+          );
       }
     } else if (k === 'export_statement') {
       for (const d of st.findAll({ rule: { kind: 'variable_declarator' } })) {

@@ -392,6 +392,28 @@ export interface ProtoSink {
 
 /** The keys that reach Object.prototype: `o.__proto__`, `o.constructor.prototype`. */
 export const PROTO_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
+const PROTO_SET: ReadonlySet<string> = new Set(PROTO_KEYS);
+
+/**
+ * A string built (`a + '.' + b`, `${a}.${b}`) with text of the code holding a character no
+ * prototype key has (anything but letters and `_`): it can be none of them, whatever the rest.
+ */
+const holdsNonNameText = (n: Node): boolean => {
+  const k = n.kind();
+  if (k === 'parenthesized_expression') return named(n).some(holdsNonNameText);
+  if (k === 'binary_expression')
+    return (
+      n.field('operator')?.text() === '+' &&
+      [n.field('left'), n.field('right')].some((x) => x !== null && holdsNonNameText(x))
+    );
+  if (k === 'string' || k === 'template_string')
+    return named(n).some(
+      (c) =>
+        (c.kind() === 'string_fragment' || c.kind() === 'escape_sequence') &&
+        /[^A-Za-z_]/.test(c.text()),
+    );
+  return false;
+};
 
 /** True when the excluded keys keep a write away from Object.prototype. */
 export const protoSafe = (excluded: ReadonlySet<string> | undefined, deep: boolean): boolean =>
@@ -654,7 +676,8 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
         } else if (prefix !== undefined)
           prefix += c.kind() === 'escape_sequence' ? unescape1(c.text()) : c.text();
       }
-      return withStep(joinAll(vals, clean(at('constant'))), at('propagate'));
+      const built = withStep(joinAll(vals, clean(at('constant'))), at('propagate'));
+      return ip.proto && holdsNonNameText(n) ? { ...built, excluded: PROTO_SET } : built;
     }
     case 'interpreted_string_literal':
     case 'raw_string_literal':
@@ -786,6 +809,7 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
             steps: out.steps,
             ...(out.reason ? { reason: out.reason } : {}),
             ...rooted,
+            ...(op === '+' && ip.proto && holdsNonNameText(n) ? { excluded: PROTO_SET } : {}),
           }
         : { ...out, value };
     }
@@ -1595,6 +1619,8 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
           level: taken.level,
           steps: taken.steps,
           ...(taken.reason ? { reason: taken.reason } : {}),
+          // Every element of a filtered list is kept from what the filter refused.
+          ...(c.name !== 'splice' && recvVal.excluded ? { excluded: recvVal.excluded } : {}),
         };
       }
       return clean(s('container'));
@@ -2569,6 +2595,7 @@ const refinedProto = (ip: Interp, cond: Node, env: Env, outcome: boolean): Env =
     });
   };
   own(cond, outcome);
+  sameLengthAsFiltered(cond, out, outcome);
   // Elements the guard leaves known to be plain objects (`typeof o[k] === 'object'` with `k`
   // kept from `__proto__`): a later `o = o[k]` descends into a plain object.
   if (ip.proto && ip.lang !== 'python') {
@@ -2585,6 +2612,62 @@ const refinedProto = (ip: Interp, cond: Node, env: Env, outcome: boolean): Env =
     }
   }
   return out;
+};
+
+/**
+ * `if (check.length !== parts.length) throw …` where `check = parts.filter(pred)`: past it the
+ * filter dropped nothing, so every element of `parts` passed `pred` and is kept from what the
+ * filtered list is (dot-object's parsePath).
+ */
+const sameLengthAsFiltered = (cond: Node, out: Env, outcome: boolean): void => {
+  let c: Node | null = cond;
+  while (c?.kind() === 'parenthesized_expression') c = named(c)[0] ?? null;
+  if (c?.kind() !== 'binary_expression') return;
+  const op = c.field('operator')?.text() ?? '';
+  if (!/^[!=]==?$/.test(op) || op.startsWith('!') === outcome) return;
+  const lengthOf = (x: Node | null) =>
+    x?.kind() === 'member_expression' &&
+    x.field('property')?.text() === 'length' &&
+    x.field('object')?.kind() === 'identifier'
+      ? x.field('object')!.text()
+      : null;
+  const [a, b] = [lengthOf(c.field('left')), lengthOf(c.field('right'))];
+  if (!a || !b) return;
+  let fn: Node | null = c.parent();
+  while (fn && !/function|method_definition|arrow_function|program/.test(fn.kind()))
+    fn = fn.parent();
+  if (!fn) return;
+  for (const [filtered, all] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    const kept = out.get(filtered)?.excluded;
+    const whole = out.get(all);
+    if (!kept || !whole || whole.level === CLEAN) continue;
+    const made = fn
+      .findAll({ rule: { kind: 'variable_declarator' } })
+      .concat(fn.findAll({ rule: { kind: 'assignment_expression' } }))
+      .some(
+        (d) =>
+          (d.field('name') ?? d.field('left'))?.text() === filtered &&
+          new RegExp(`^${all}\\.filter\\(`).test(
+            d.field('value')?.text() ?? d.field('right')?.text() ?? '',
+          ),
+      );
+    if (!made) continue;
+    out.set(all, {
+      ...whole,
+      excluded: new Set([...(whole.excluded ?? []), ...kept]),
+      steps: [
+        ...whole.steps,
+        step(
+          lineOf(c),
+          'branch',
+          `${c.text()} is ${outcome}: every element of ${all} passed the filter of ${filtered}`,
+        ),
+      ].slice(-14),
+    });
+  }
 };
 
 const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env => {

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { flowAt, pathText } from './build.js';
+
+// Prototype pollution in path setters as npm packages write them: a module-level `var` table of
+// refused keys, a path parser that throws unless its filter dropped nothing, segments taken off
+// a filtered list with shift(), and escaped dots glued back with '.'. Each sits beside a near
+// miss that must stay reachable.
+const pp = (lines: string[], marker: string) =>
+  flowAt('prototype-pollution', lines, marker, 'index.js');
+
+const parser = (table: string[], check: string) => [
+  ...table,
+  'var blacklistFilter = function (part) { return blacklist.indexOf(part) === -1 }',
+  '',
+  'function parsePath (path, sep) {',
+  "  if (path.indexOf('[') >= 0) {",
+  "    path = path.replace(/\\[/g, '.').replace(/]/g, '')",
+  '  }',
+  '  var parts = path.split(sep)',
+  '  var check = parts.filter(blacklistFilter)',
+  `  if (${check}) {`,
+  "    throw Error('Refusing to update blacklisted property ' + path)",
+  '  }',
+  '  return parts',
+  '}',
+  '',
+  'DotObject.prototype.set = function (path, val, obj) {',
+  '  var i, k, keys, key',
+  '  keys = parsePath(path, this.separator)',
+  '  for (i = 0; i < keys.length; i++) {',
+  '    key = keys[i]',
+  '    if (i === keys.length - 1) {',
+  '      obj[key] = val',
+  '    } else if (!hasOwnProperty.call(obj, key)) {',
+  '      obj[key] = {}',
+  '    }',
+  '    obj = obj[key]',
+  '  }',
+  '  return obj',
+  '}',
+];
+const table = ["var blacklist = ['__proto__', 'prototype', 'constructor']"];
+
+describe('prototype pollution: path parsers that refuse the prototype keys', () => {
+  it('when the parser throws unless its filter kept every segment (a var table, no semicolons), then the setter’s writes are sanitized', () => {
+    const r = pp(parser(table, 'check.length !== parts.length'), 'obj[key] = val');
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(/every element of parts passed the filter of check/);
+    expect(pp(parser(table, 'check.length !== parts.length'), 'obj[key] = {}').outcome).toBe(
+      'no-source',
+    );
+  });
+
+  it('when the length check compares the filtered list with another list, then the writes stay reachable', () => {
+    const r = pp(parser(table, "check.length !== path.split('/').length"), 'obj[key] = val');
+    expect(r.outcome).toBe('input');
+  });
+
+  it('when the module-level table is changed elsewhere in the file, then it is not read as a constant', () => {
+    const r = pp(
+      parser(
+        [...table, "blacklist = require('./config').blocked"],
+        'check.length !== parts.length',
+      ),
+      'obj[key] = val',
+    );
+    expect(r.outcome).not.toBe('no-source');
+    const pushed = pp(
+      parser(
+        [...table, 'exports.allow = function (k) { blacklist.splice(blacklist.indexOf(k), 1) }'],
+        'check.length !== parts.length',
+      ),
+      'obj[key] = val',
+    );
+    expect(pushed.outcome).not.toBe('no-source');
+  });
+});
+
+const define = (glue: string) => [
+  'function isValidKey(key) {',
+  "  return key !== '__proto__' && key !== 'constructor' && key !== 'prototype';",
+  '}',
+  '',
+  'function define(obj, prop, getter) {',
+  "  var keys = prop.split('.').filter(isValidKey);",
+  '  var last = keys.pop();',
+  '  var target = obj;',
+  '  var key;',
+  '',
+  '  while ((key = keys.shift())) {',
+  "    while (key.slice(-1) === '\\\\') {",
+  `      key = ${glue};`,
+  '    }',
+  '    target = target[key] || (target[key] = {});',
+  '  }',
+  '',
+  '  defineProperty(target, last, getter);',
+  '  return obj;',
+  '}',
+  '',
+  'module.exports = define;',
+];
+
+describe('prototype pollution: segments taken off a filtered list', () => {
+  it('when segments are shifted off a list filtered by isValidKey and escaped dots glued back with ".", then the walk is sanitized', () => {
+    const r = pp(define("key.slice(0, -1) + '.' + keys.shift()"), 'target[key] = {}');
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(/keeps no __proto__, constructor, prototype/);
+  });
+
+  it('when the glue is letters only, then the glued key may spell __proto__ and the walk stays reachable', () => {
+    const r = pp(define("key.slice(0, -1) + '_' + keys.shift()"), 'target[key] = {}');
+    expect(r.outcome).toBe('input');
+  });
+
+  it('when the glued piece comes from the unfiltered path with a template literal holding a dot, then it is still no prototype key', () => {
+    const r = pp(define('`${key.slice(0, -1)}.${prop}`'), 'target[key] = {}');
+    expect(r.outcome).toBe('no-source');
+  });
+});
