@@ -118,3 +118,43 @@ describe('prototype pollution: segments taken off a filtered list', () => {
     expect(r.outcome).toBe('no-source');
   });
 });
+
+const merge = (skip: string[]) => [
+  "var specialProperties = ['__proto__', 'constructor', 'prototype'];",
+  '',
+  'exports.merge = function merge(to, from) {',
+  '  var keys = Object.keys(from),',
+  '      i = keys.length,',
+  '      key;',
+  '',
+  '  while (i--) {',
+  '    key = keys[i];',
+  ...skip,
+  "    if ('undefined' === typeof to[key]) {",
+  '      to[key] = from[key];',
+  '    } else {',
+  '      if (exports.isObject(from[key])) {',
+  '        merge(to[key], from[key]);',
+  '      } else {',
+  '        to[key] = from[key];',
+  '      }',
+  '    }',
+  '  }',
+  '};',
+];
+
+describe('prototype pollution: objects a recursive merge passes down', () => {
+  it('when the merge recurses into to[key] with a key not kept from __proto__, then even a write of an undefined slot may land on Object.prototype', () => {
+    const r = pp(merge([]), 'to[key] = from[key];');
+    expect(r.outcome).toBe('input');
+    expect(pathText(r)).toMatch(/to may be Object\.prototype here/);
+  });
+
+  it('when the merge skips the special keys before recursing (a var table), then its writes are sanitized', () => {
+    const r = pp(
+      merge(['    if (specialProperties.indexOf(key) !== -1) {', '      continue;', '    }']),
+      'to[key] = from[key];',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+});

@@ -36,6 +36,7 @@ import {
   joinAll,
   step,
   unknown,
+  withStep,
   type Env,
   type PathStep,
   type Val,
@@ -569,6 +570,13 @@ const fileFacts = (root: Node, lang: FlowLanguage): FileFacts => {
     )
       if (!functions.has(name)) functions.set(name, v);
   }
+  // A named function expression (`exports.merge = function merge(to, from) {…}`): its name
+  // stands for it inside its own body (its recursive calls).
+  if (lang !== 'python' && lang !== 'java' && lang !== 'go')
+    for (const f of root.findAll({ rule: { kind: 'function_expression' } })) {
+      const name = f.field('name')?.text();
+      if (name && !functions.has(name)) functions.set(name, f);
+    }
   const globals = new Map<string, Node | null>();
   const imported = new Set<string>();
   // A module-level `var`/`let` nothing in the file assigns again or changes in place is read
@@ -942,6 +950,7 @@ const runTo = (
   callerDepth: number,
   perArg = false,
   imports?: Interp['importedFunction'],
+  reached: ReadonlySet<number> = new Set(),
 ): Run => {
   const facts = fileFacts(root, lang);
   const fn = enclosingFunction(sink);
@@ -969,6 +978,7 @@ const runTo = (
     modules: facts.modules,
     proto: cls === 'prototype-pollution' ? protoSink(root, sink, fn) : null,
     importedFunction: imports,
+    selfCalls: cls === 'prototype-pollution' && fn ? { fn, args: [] } : undefined,
   };
   try {
     if (fn) {
@@ -985,13 +995,39 @@ const runTo = (
         cls,
         cls === 'prototype-pollution' ? root.text() : '',
       );
-      // The objects the caller passes are where a walk starts: plain until it descends.
+      // The objects the caller passes are where a walk starts: plain until it descends; a
+      // parameter the function's own recursive call may pass Object.prototype may be it.
+      const params = paramsOf(fn);
       if (cls === 'prototype-pollution')
-        for (const [k, v] of env) if (k !== 'arguments') env.set(k, { ...v, plain: true });
+        for (const [k, v] of env) {
+          if (k === 'arguments') continue;
+          const i = params.findIndex((p) => p.name === k);
+          env.set(
+            k,
+            reached.has(i)
+              ? withStep(
+                  { ...v, protoReach: true },
+                  step(
+                    lineOf(fn),
+                    'parameter',
+                    `${k}: its own recursive call may pass Object.prototype`,
+                  ),
+                )
+              : { ...v, plain: true },
+          );
+        }
       const body = fn.field('body');
       if (!body) return { ip, failed: 'the enclosing function has no body' };
       if (body.kind() === 'block' || body.kind() === 'statement_block') execBlock(ip, body, env);
       else ev(ip, body, env);
+      // A recursive walk: run again with the parameters its self-calls may hand Object.prototype.
+      const more = new Set(reached);
+      for (const args of ip.selfCalls?.args ?? [])
+        args.forEach((a, i) => {
+          if (a.protoReach && i < params.length) more.add(i);
+        });
+      if (more.size > reached.size)
+        return runTo(root, lang, cls, sink, args, expression, callerDepth, perArg, imports, more);
     } else {
       if (lang === 'java') return { ip, failed: 'the sink is outside a method' };
       execBlock(ip, root, new Map());

@@ -355,6 +355,11 @@ export interface Interp {
   returnTo?: ExitFrame | undefined;
   /** The definition of a function the file imports from another file of the project. */
   importedFunction?: ((name: string) => ImportedFunction<FileFacts> | null) | undefined;
+  /**
+   * Prototype pollution: the function run and the arguments of each call it makes to itself
+   * (`merge(to[key], from[key])`), for the objects a recursive walk passes down.
+   */
+  selfCalls?: { fn: Node; args: Val[][] } | undefined;
 }
 
 /** What the reconstruction knows of a file: its functions, globals and imports. */
@@ -1695,6 +1700,7 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
   // Same-file functions: entered with the arguments' values; so are those the file imports
   // from another module of the project, read in that module.
   const fn = sameFileFunction(ip, c);
+  if (fn && ip.selfCalls && sameRange(fn, ip.selfCalls.fn)) ip.selfCalls.args.push(args);
   if (fn) return summary(ip, fn, c, args, n);
   const imported = importable(ip, c.text) ? ip.importedFunction?.(c.text) : null;
   if (imported) return summary(ip, imported.fn, c, args, n, inFile(imported));
