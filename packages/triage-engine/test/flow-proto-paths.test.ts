@@ -158,3 +158,76 @@ describe('prototype pollution: objects a recursive merge passes down', () => {
     expect(r.outcome).toBe('no-source');
   });
 });
+
+const store = (reset: string, first: string) => [
+  "'use strict';",
+  "const { Store } = require('./store');",
+  '',
+  'class MemoryCookieStore extends Store {',
+  '  constructor() {',
+  '    super();',
+  '    this.synchronous = true;',
+  '    this.idx = Object.create(null);',
+  '  }',
+  '',
+  '  putCookie(cookie, cb) {',
+  '    if (!this.idx[cookie.domain]) {',
+  `      this.idx[cookie.domain] = ${first};`,
+  '    }',
+  '    if (!this.idx[cookie.domain][cookie.path]) {',
+  '      this.idx[cookie.domain][cookie.path] = Object.create(null);',
+  '    }',
+  '    this.idx[cookie.domain][cookie.path][cookie.key] = cookie;',
+  '    cb(null);',
+  '  }',
+  '',
+  '  removeAllCookies(cb) {',
+  `    this.idx = ${reset};`,
+  '    return cb(null);',
+  '  }',
+  '}',
+  '',
+  'exports.MemoryCookieStore = MemoryCookieStore;',
+];
+
+describe('prototype pollution: objects built without a prototype', () => {
+  const write = 'this.idx[cookie.domain][cookie.path][cookie.key] = cookie';
+
+  it('when a class field and every entry written into it, at each level, are Object.create(null), then writes by any key are sanitized', () => {
+    const r = pp(store('Object.create(null)', 'Object.create(null)'), write);
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(/this\.idx\[cookie\.domain\]\[cookie\.path\] has no prototype/);
+  });
+
+  it('when one level is made with {} (the vulnerable store), then a __proto__ domain reaches Object.prototype', () => {
+    expect(pp(store('Object.create(null)', '{}'), write).outcome).toBe('input');
+  });
+
+  it('when another method resets the field to {}, then the field may have a prototype', () => {
+    expect(pp(store('{}', 'Object.create(null)'), write).outcome).toBe('input');
+  });
+
+  it('when a local made with Object.create(null) is written by a key, it is sanitized; the same with a parameter, it is not', () => {
+    const local = pp(
+      [
+        'module.exports = function index(pairs) {',
+        '  const out = Object.create(null);',
+        '  for (const [k, v] of pairs) out[k] = v;',
+        '  return out;',
+        '};',
+      ],
+      'out[k] = v',
+    );
+    expect(local.outcome).toBe('no-source');
+    const param = pp(
+      [
+        'module.exports = function index(out, pairs) {',
+        '  for (const [k, v] of pairs) out[k][v.name] = v;',
+        '  return out;',
+        '};',
+      ],
+      'out[k][v.name] = v',
+    );
+    expect(param.outcome).not.toBe('no-source');
+  });
+});

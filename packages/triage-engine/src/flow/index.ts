@@ -316,6 +316,7 @@ const protoSink = (root: Node, sink: Node, fn: Node | null): ProtoSink | null =>
     deep: chain.links >= 3 || recursive || walk,
     objects: new Map(chain.keys.map((k, i) => [k.text(), chain.objects[i]!.text()])),
     direct: chain.links === 1 ? chain.base : null,
+    written: MEMBER_KINDS.has(left.kind()) ? left.field('object') : null,
     walkOnly: walk && !recursive && chain.links < 3,
   };
 };

@@ -1,4 +1,5 @@
 import type { LanguageFamily } from '../code/language.js';
+import { builtWithoutPrototype } from './proto-shape.js';
 import { numberNeutralizes, numericConversionIn, sanitizerIn } from '../code/sanitizers.js';
 import type { ImportedFunction } from './imports.js';
 import { localSourceIn, remoteSourceIn } from '../code/sources.js';
@@ -388,6 +389,8 @@ export interface ProtoSink {
   objects: Map<string, string>;
   /** The object directly written when the chain has one link, else null. */
   direct: Node | null;
+  /** The object the write sets a key of (`a.b[c]` for `a.b[c][k] = v`), whatever the chain. */
+  written?: Node | null;
   /**
    * The write descends only by a walk `obj = obj[key]` (no recursion, fewer than three links):
    * when the object written is known to be plain there, a key kept from `__proto__` is enough.
@@ -2194,7 +2197,12 @@ const recordHit = (ip: Interp, env: Env) => {
 const protoKeys = (ip: Interp, proto: ProtoSink, vals: Val[], env: Env): Val[] => {
   const line = lineOf(ip.sink!);
   const direct = proto.direct ? ev(ip, proto.direct, env) : null;
-  if (direct?.noProto)
+  const bare = direct?.noProto
+    ? `${proto.direct!.text()} has no prototype (Object.create(null) or a Map)`
+    : proto.written && builtWithoutPrototype(proto.written)
+      ? `${proto.written.text()} has no prototype: every object assigned there and on the way to it is Object.create(null) or a Map`
+      : null;
+  if (bare)
     return vals.map((v) =>
       v.level === CLEAN
         ? v
@@ -2202,11 +2210,7 @@ const protoKeys = (ip: Interp, proto: ProtoSink, vals: Val[], env: Env): Val[] =
             level: CLEAN,
             steps: [
               ...v.steps,
-              step(
-                line,
-                'sanitizer',
-                `${proto.direct!.text()} has no prototype (Object.create(null) or a Map): no key reaches Object.prototype`,
-              ),
+              step(line, 'sanitizer', `${bare}: no key reaches Object.prototype`),
             ].slice(-14),
           },
     );
