@@ -3,6 +3,7 @@
 // nothing but their rule's reputation, per class) on every labelled set (our own and the
 // advisory pairs, which must be built: advisories/build.sh; not the held-out pairs) and, with --write,
 // rewrites packages/triage-engine/src/scoring/calibration.ts (rebuild the package afterwards).
+// The findings of opened held-out groups are fitted with their first scores (first-scores.mjs).
 // It also prints the five-fold cross-validated log-loss of the curve against Platt scaling (the
 // method it replaced) and the raw score: run.mjs reports quality and
 // calibration on out-of-fold predictions, never on the data a mapping was fitted on.
@@ -16,6 +17,7 @@ import {
   calibrationFold,
   fitCalibration,
   fitPlatt,
+  fittingRows,
   logLoss,
   onCurve,
   plattMapping,
@@ -32,7 +34,9 @@ if (!advisory) {
   process.exit(1);
 }
 // The held-out pairs calibrate nothing: their figures stay those of code the engine never saw.
-const rows = scoreItems([...loadSet(), ...advisory.filter((i) => !i.heldOut)]);
+// The opened held-out groups count with the scores they had while held out (first-scores.mjs):
+// confidence is about code the engine was not written against.
+const rows = fittingRows(scoreItems([...loadSet(), ...advisory.filter((i) => !i.heldOut)]));
 for (const r of rows) r.fold = calibrationFold(r.item);
 const calibration = fitCalibration(rows);
 console.log(
@@ -57,6 +61,22 @@ for (let k = 0; k < FOLDS; k++) {
     loss.both -= r.item.label === 'TRUE_POSITIVE' ? Math.log(p) : Math.log(1 - p);
   }
   console.log(`fold ${k}: ${test.length} findings, curve ${JSON.stringify(fold.curve)}`);
+}
+{
+  // The same five folds, scored on the opened groups' first scores alone: the calibration on code
+  // the engine had not been written against.
+  let ll = 0;
+  const first = rows.filter((r) => r.first && r.wontFixReason === null);
+  for (let k = 0; k < FOLDS; k++) {
+    const fold = fitCalibration(rows.filter((r) => r.fold !== k));
+    for (const r of first.filter((x) => x.fold === k)) {
+      const p = Math.min(1 - 1e-9, Math.max(1e-9, probabilityOfRow(fold, r)));
+      ll -= r.item.label === 'TRUE_POSITIVE' ? Math.log(p) : Math.log(1 - p);
+    }
+  }
+  console.log(
+    `out-of-fold log-loss on the ${first.length} findings of opened held-out groups, as first scored: ${(ll / Math.max(1, first.length)).toFixed(4)}`,
+  );
 }
 console.log(
   `out-of-fold log-loss: raw score ${(loss.raw / rows.length).toFixed(4)}, Platt ${(loss.platt / rows.length).toFixed(4)}, isotonic curve ${(loss.curve / rows.length).toFixed(4)}, with the reputation-only rates ${(loss.both / rows.filter((r) => r.wontFixReason === null).length).toFixed(4)}`,

@@ -27,6 +27,7 @@ import {
   advisoryPackage,
   calibrationFold,
   fitCalibration,
+  fittingRows,
   scoreItems,
 } from './calibrate.mjs';
 import { languageOfItem, loadAdvisorySet, loadSet } from './lib.mjs';
@@ -39,7 +40,9 @@ const advisory = loadAdvisorySet();
 
 // Out-of-fold calibrations: fold k is triaged with constants fitted on the other folds of every
 // set, never on a held-out pair (their labels calibrate nothing, as in fit.mjs).
-const scores = scoreItems([...items, ...(advisory ?? []).filter((i) => !i.heldOut)]);
+// The opened held-out groups' findings count with the scores they had while held out
+// (calibrate.mjs fittingRows), as in fit.mjs.
+const scores = fittingRows(scoreItems([...items, ...(advisory ?? []).filter((i) => !i.heldOut)]));
 const foldCalibration = Array.from({ length: FOLDS }, (_, k) =>
   fitCalibration(scores.filter((r) => calibrationFold(r.item) !== k)),
 );
