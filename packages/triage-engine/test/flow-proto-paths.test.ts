@@ -231,3 +231,76 @@ describe('prototype pollution: objects built without a prototype', () => {
     expect(param.outcome).not.toBe('no-source');
   });
 });
+
+const mergeWith = (guard: string[]) => [
+  'module.exports = function merge(target, source) {',
+  '  for (const key of Object.keys(source)) {',
+  ...guard,
+  "    if (typeof source[key] === 'object' && source[key] !== null) {",
+  '      if (!target[key]) target[key] = {};',
+  '      merge(target[key], source[key]);',
+  '    } else {',
+  '      target[key] = source[key];',
+  '    }',
+  '  }',
+  '  return target;',
+  '};',
+];
+const leaf = 'target[key] = source[key];';
+
+describe('prototype pollution: key guards in the styles packages write them', () => {
+  it('when the key is refused if Object.prototype has it (`key in Object.prototype`), then the merge is sanitized; `key in target` is not the same test', () => {
+    expect(pp(mergeWith(['    if (key in Object.prototype) continue;']), leaf).outcome).toBe(
+      'no-source',
+    );
+    expect(pp(mergeWith(['    if (key in target) continue;']), leaf).outcome).toBe('input');
+  });
+
+  it('when the key is refused by ~indexOf or some() over the three keys, then it is sanitized; some() comparing another value is not', () => {
+    const list = "['__proto__', 'constructor', 'prototype']";
+    expect(pp(mergeWith([`    if (~${list}.indexOf(key)) continue;`]), leaf).outcome).toBe(
+      'no-source',
+    );
+    expect(pp(mergeWith([`    if (${list}.some((k) => k === key)) continue;`]), leaf).outcome).toBe(
+      'no-source',
+    );
+    expect(
+      pp(mergeWith([`    if (${list}.some((k) => k === source.name)) continue;`]), leaf).outcome,
+    ).toBe('input');
+  });
+
+  it('when a switch skips the three keys, then it is sanitized; a case that only breaks keeps the key', () => {
+    const skip = (how: string) => [
+      '    switch (key) {',
+      "      case '__proto__':",
+      "      case 'constructor':",
+      "      case 'prototype':",
+      `        ${how}`,
+      '      default:',
+      '        break;',
+      '    }',
+    ];
+    expect(pp(mergeWith(skip('continue;')), leaf).outcome).toBe('no-source');
+    expect(pp(mergeWith(skip('break;')), leaf).outcome).toBe('input');
+  });
+
+  it('when the whole path is refused if it holds __proto__ or constructor, then no segment split off it is one; a prefix check is not enough', () => {
+    const setPath = (check: string) => [
+      'module.exports = function set(target, path, value) {',
+      `  if (${check}) throw new Error('Refusing to set ' + path);`,
+      "  const keys = path.split('.');",
+      '  for (let i = 0; i < keys.length - 1; i++) {',
+      '    const key = keys[i];',
+      '    if (!target[key]) target[key] = {};',
+      '    target = target[key];',
+      '  }',
+      '  target[keys[keys.length - 1]] = value;',
+      '};',
+    ];
+    const write = 'target[keys[keys.length - 1]] = value;';
+    const r = pp(setPath('/__proto__|constructor/.test(path)'), write);
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(/path holds no __proto__, constructor/);
+    expect(pp(setPath("path.startsWith('__proto__')"), write).outcome).toBe('input');
+  });
+});

@@ -780,6 +780,14 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
       const a = ev(ip, left, env);
       const b0 = ev(ip, right, env);
       const b = op === '+' && right ? quotedIntoCode(ip, a.value, b0, right) : b0;
+      // `key in Object.prototype` / `key in {}`: what a plain object inherits.
+      if (
+        op === 'in' &&
+        ip.family === 'javascript' &&
+        typeof a.value === 'string' &&
+        /^(Object\.prototype|\{\s*\})$/.test(right?.text() ?? '')
+      )
+        return constant(a.value in Object.prototype, at('constant'));
       if (k === 'comparison_operator' || COMPARISON.has(op)) {
         const value =
           k === 'comparison_operator' && kids.length > 2 ? undefined : fold(op, a.value, b.value);
@@ -835,6 +843,8 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
         return constant(!truthy(inner.value), at('constant'));
       if (op === '-' && typeof inner.value === 'number')
         return constant(-inner.value, at('constant'));
+      if (op === '~' && typeof inner.value === 'number')
+        return constant(~inner.value, at('constant'));
       if (op === 'typeof') {
         const t =
           inner.typeOf ??
@@ -1602,6 +1612,31 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
     const i = recvVal.elems.findIndex((e) => e.value === args[0]!.value);
     return constant(c.name === 'indexOf' ? i : i >= 0, s('constant'));
   }
+  // A predicate over a list of constants (`BLOCKED.some((k) => k === key)`): folded when it
+  // folds for every element.
+  if (
+    recvVal?.elems &&
+    /^(some|every|findIndex)$/.test(c.name) &&
+    c.args[0] &&
+    CALLBACK_ARG.has(c.args[0].kind()) &&
+    recvVal.elems.every((e) => e.value !== undefined)
+  ) {
+    // The callback sees the variables around it (`key` in `(k) => k === key`).
+    const fn = c.args[0];
+    const body = fn.field('body');
+    const first = paramsOf(fn)[0]?.name;
+    const each = recvVal.elems.map((e) => {
+      if (!body || !first || ip.depth >= 2) return undefined;
+      const sub = runNested(ip, body, new Map(env).set(first, e), { callbackParams: undefined });
+      if (sub.unsupported) return undefined;
+      return joinAll(sub.returns, constant(null, step(line, 'constant', fn.text()))).value;
+    });
+    if (each.every((v) => v !== undefined)) {
+      const hit = each.findIndex((v) => (c.name === 'every' ? !truthy(v) : truthy(v)));
+      const value = c.name === 'findIndex' ? hit : c.name === 'some' ? hit >= 0 : hit < 0;
+      return constant(value, s('constant'));
+    }
+  }
   if (
     c.receiver?.kind() === 'regex' &&
     (c.name === 'test' || c.name === 'exec') &&
@@ -1727,7 +1762,14 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
   const all = joinAll(inputs, clean(s('constant')));
   if (PROPAGATE.has(c.name) || PROPAGATE.has(c.text)) {
     const out = withStep(all, s('propagate'));
-    return { level: out.level, steps: out.steps, ...(out.reason ? { reason: out.reason } : {}) };
+    // The pieces of a string that holds no `__proto__` are none of them either.
+    const lacks = c.name === 'split' ? recvVal?.lacks : undefined;
+    return {
+      level: out.level,
+      steps: out.steps,
+      ...(out.reason ? { reason: out.reason } : {}),
+      ...(lacks ? { excluded: new Set([...(all.excluded ?? []), ...lacks]) } : {}),
+    };
   }
   if (FILE_CONTENT.test(c.name) && recvVal)
     return withStep({ level: recvVal.level, steps: recvVal.steps }, s('propagate'));
@@ -2553,12 +2595,34 @@ const refinedProto = (ip: Interp, cond: Node, env: Env, outcome: boolean): Env =
       const v = quietly({ ...ip, tryingProto: true }, cond, tried);
       return v.value !== undefined && truthy(v.value) !== outcome;
     });
+    // Refused whenever it holds the key inside a longer path (`a.__proto__.b`): it holds none.
+    const substring = /\.(includes|indexOf|search|match|test)\s*\(/.test(cond.text());
+    const lacks = PROTO_KEYS.filter((key) => {
+      if (!substring) return false;
+      const tried = new Map(env).set(name, constant(`a.${key}.b`, step(line, 'constant', key)));
+      const v = quietly({ ...ip, tryingProto: true }, cond, tried);
+      return v.value !== undefined && truthy(v.value) !== outcome;
+    });
+    if (lacks.length && typeof old.value !== 'string')
+      out.set(name, {
+        ...old,
+        lacks: new Set([...(old.lacks ?? []), ...lacks]),
+        steps: [
+          ...old.steps,
+          step(
+            line,
+            'branch',
+            `${cond.text()} is ${outcome}: ${name} holds no ${lacks.join(', ')}`,
+          ),
+        ].slice(-14),
+      });
     if (excluded.length === 0) continue;
+    const prior = out.get(name) ?? old;
     const kept: Val = {
-      ...old,
+      ...prior,
       excluded: new Set([...(old.excluded ?? []), ...excluded]),
       steps: [
-        ...old.steps,
+        ...prior.steps,
         step(line, 'branch', `${cond.text()} is ${outcome}: ${name} is not ${excluded.join(', ')}`),
       ].slice(-14),
     };
@@ -3193,9 +3257,36 @@ const execSwitch = (
     );
     return idx < 0 ? env : withFrame(() => runFrom(idx, env));
   }
+  // Prototype pollution: where no case matched, the subject is none of the prototype keys the
+  // cases name (`case '__proto__': case 'constructor': continue;`).
+  const name = ip.proto && subject ? keyOf(subject) : null;
+  const named_ = groups
+    .flatMap((g) => g.labels.map((l) => ev(ip, l, env).value))
+    .filter((v): v is string => typeof v === 'string' && PROTO_SET.has(v));
+  const unmatched = (e: Env): Env => {
+    const old = name ? e.get(name) : undefined;
+    if (!name || !old || !named_.length) return e;
+    return new Map(e).set(
+      name,
+      withStep(
+        { ...old, excluded: new Set([...(old.excluded ?? []), ...named_]) },
+        step(
+          lineOf(subject!),
+          'branch',
+          `no case of the switch on ${name} matched: it is not ${named_.join(', ')}`,
+        ),
+      ),
+    );
+  };
   return withFrame(() => {
-    let out: Env | null = groups.some((g) => g.isDefault) ? null : env;
-    groups.forEach((_, i) => (out = joinEnv(out, runFrom(i, env))));
+    let out: Env | null = groups.some((g) => g.isDefault) ? null : unmatched(env);
+    groups.forEach(
+      (g, i) =>
+        (out = joinEnv(
+          out,
+          runFrom(i, g.isDefault && g.labels.length === 0 ? unmatched(env) : env),
+        )),
+    );
     return out;
   });
 };

@@ -52,6 +52,11 @@ export interface Val {
    * compared with `'__proto__'` and found different). Read by the prototype-pollution sink.
    */
   excluded?: ReadonlySet<string>;
+  /**
+   * Constant strings the value is known not to contain, learnt from a guard that refuses any
+   * value holding them (`if (path.includes('__proto__')) throw …`): no piece split off it is one.
+   */
+  lacks?: ReadonlySet<string>;
   /** An object without Object.prototype in its chain (`Object.create(null)`, a Map). */
   noProto?: boolean;
   /**
@@ -98,6 +103,7 @@ const plainish = (v: Val): boolean =>
 /** The facts a value carries besides its level (kept by a join when both sides agree). */
 const factsOf = (v: Val, proto = true): Partial<Val> => ({
   ...(v.excluded ? { excluded: v.excluded } : {}),
+  ...(v.lacks ? { lacks: v.lacks } : {}),
   ...(proto && v.noProto ? { noProto: true } : {}),
   ...(v.normalized ? { normalized: v.normalized } : {}),
   ...(v.relativeOf ? { relativeOf: v.relativeOf } : {}),
@@ -116,6 +122,10 @@ const joinFacts = (a: Val, b: Val): Partial<Val> => {
   if (a.excluded && b.excluded) {
     const both = new Set([...a.excluded].filter((x) => b.excluded!.has(x)));
     if (both.size) out.excluded = both;
+  }
+  if (a.lacks && b.lacks) {
+    const both = new Set([...a.lacks].filter((x) => b.lacks!.has(x)));
+    if (both.size) out.lacks = both;
   }
   if (a.noProto && b.noProto) out.noProto = true;
   if (a.normalized && b.normalized) out.normalized = union(a.normalized, b.normalized);
