@@ -334,7 +334,9 @@ const pathBuilt = (root: Node, lang: FlowLanguage, n: Node): Sink | null => {
   if (!c || !PATH_BUILDER.test(c.name)) return null;
   const pieces = c.args.filter((a) => !NOT_PAYLOAD.test(a.kind()));
   if (pieces.length === 0) return null;
-  const self: Sink = { sink: n, args: pieces, callee: c.text, expression: false };
+  // The joined path as a whole: pieces that cannot climb out (cae.Clean's shape) keep it under
+  // the base, whatever the base (the destination a caller passes).
+  const self: Sink = { sink: n, args: [n], callee: c.text, expression: true };
   const name = assignedTo(n);
   if (!name) return self;
   const scope = enclosingFunction(n) ?? root;

@@ -533,9 +533,15 @@ const COMPARISON = new Set([
 const keyOf = (n: Node): string | null => {
   const k = n.kind();
   if (k === 'identifier' || k === 'shorthand_property_identifier') return n.text();
-  if (k === 'attribute' || k === 'member_expression' || k === 'field_access') {
+  if (
+    k === 'attribute' ||
+    k === 'member_expression' ||
+    k === 'field_access' ||
+    k === 'selector_expression'
+  ) {
+    // A field of a local (`f.Name = clean(f.Name)`), kept until the local is bound again.
     const t = n.text();
-    return /^(self|this|cls)\.[\w$]+$/.test(t) ? t : null;
+    return /^[A-Za-z_$][\w$]*\.[A-Za-z_$][\w$]*$/.test(t) ? t : null;
   }
   return null;
 };
@@ -2360,6 +2366,9 @@ const assign = (ip: Interp, target: Node, v: Val, env: Env, at: Node): void => {
       );
   }
   if (key) {
+    // A local bound again: what was known of its fields was of the old object.
+    if (!key.includes('.'))
+      for (const k of [...env.keys()]) if (k.startsWith(`${key}.`)) env.delete(k);
     const old = env.get(key);
     const s =
       old && old.level > CLEAN && v.level === CLEAN
