@@ -1,5 +1,6 @@
 import type { LanguageFamily } from '../code/language.js';
 import { builtWithoutPrototype } from './proto-shape.js';
+import { charsetSafeFor, keptByNegatedClass } from './charset.js';
 import { numberNeutralizes, numericConversionIn, sanitizerIn } from '../code/sanitizers.js';
 import type { ImportedFunction } from './imports.js';
 import { localSourceIn, remoteSourceIn } from '../code/sources.js';
@@ -1471,6 +1472,31 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
     )
   )
     return { ...clean(step(line, 'sanitizer', n.text())), typeOf: 'number' };
+  // s.replace(/[^\w.-]/g, '') / re.sub(r'[^a-z0-9_]', '', s): only the set's characters are left.
+  const stripped =
+    ip.family === 'javascript' &&
+    (c.name === 'replace' || c.name === 'replaceAll') &&
+    c.args[0]?.kind() === 'regex' &&
+    /g/.test(c.args[0].field('flags')?.text() ?? '') &&
+    args[1]?.value === ''
+      ? { pattern: c.args[0].field('pattern')?.text() ?? '', subject: c.receiver }
+      : ip.family === 'python' &&
+          canonicalCallee(ip, c.text) === 're.sub' &&
+          typeof args[0]?.value === 'string' &&
+          args[1]?.value === '' &&
+          args[2]
+        ? { pattern: args[0].value, subject: c.args[2] ?? null }
+        : null;
+  const kept = stripped ? keptByNegatedClass(stripped.pattern) : null;
+  const why = kept ? charsetSafeFor(ip.cls, kept) : null;
+  if (why && stripped?.subject)
+    return {
+      level: CLEAN,
+      steps: [
+        ...ev(ip, stripped.subject, env).steps,
+        step(line, 'sanitizer', `${n.text()} (${why})`),
+      ].slice(-14),
+    };
   const src = sourceAt(ip, text, n);
   if (src) return src;
   if (FILE_OPEN.test(c.text)) {

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { keptByNegatedClass } from '../src/flow/charset.js';
+import { flowAt, pathText } from './build.js';
+
+// A value stripped of every character outside a set holds only that set: safe when the set
+// fits the sink. Beside each: a set that keeps a metacharacter, blanks, or both dots and slashes.
+describe('values stripped to a set of characters', () => {
+  it('reads the characters a negated class keeps besides letters and digits', () => {
+    expect([...keptByNegatedClass('[^\\w.\\-/]')!].sort()).toEqual(['-', '.', '/', '_']);
+    expect([...keptByNegatedClass('[^a-zA-Z0-9]+')!]).toEqual([]);
+    expect(keptByNegatedClass('[^\\p{L}]')).toBeNull();
+    expect(keptByNegatedClass('[a-z]')).toBeNull();
+  });
+
+  const js = (strip: string) => [
+    "const { exec } = require('child_process');",
+    '',
+    'module.exports = function log(req, res) {',
+    `  const branch = req.query.branch${strip};`,
+    "  exec('git log --oneline ' + branch, (err, out) => res.send(out));",
+    '};',
+  ];
+
+  it('when a request value is stripped to word characters, dots, dashes and slashes before a shell command (JS), then it is sanitized', () => {
+    const r = flowAt(
+      'command-injection',
+      js(".replace(/[^\\w.\\-\\/]/g, '')"),
+      'exec(',
+      'lib/log.js',
+    );
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(/only characters harmless here are left/);
+  });
+
+  it('when the kept set holds a semicolon or blanks, or the replace is not global, then it reaches the shell as input', () => {
+    for (const strip of [
+      ".replace(/[^\\w;]/g, '')",
+      ".replace(/[^\\w\\s]/g, '')",
+      ".replace(/[^\\w.\\-]/, '')",
+      ".replace(/[^\\w.\\-]/g, '_x;')",
+    ])
+      expect(flowAt('command-injection', js(strip), 'exec(', 'lib/log.js').outcome).toBe('input');
+  });
+
+  it('when a Python value is stripped with re.sub to letters, digits and dots, then a path joined from it cannot climb; with dots and slashes kept it can', () => {
+    const py = (cls: string) => [
+      'import os',
+      'import re',
+      'from flask import request, send_file',
+      '',
+      'BASE = "/srv/reports"',
+      '',
+      '',
+      'def report():',
+      '    name = request.args["name"]',
+      `    name = re.sub(r"${cls}", "", name)`,
+      '    return send_file(os.path.join(BASE, name))',
+    ];
+    expect(
+      flowAt('path-traversal', py('[^A-Za-z0-9.]'), 'send_file(', 'app/reports.py').outcome,
+    ).toBe('no-source');
+    expect(
+      flowAt('path-traversal', py('[^A-Za-z0-9./]'), 'send_file(', 'app/reports.py').outcome,
+    ).toBe('input');
+  });
+});
