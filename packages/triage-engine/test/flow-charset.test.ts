@@ -64,3 +64,33 @@ describe('values stripped to a set of characters', () => {
     ).toBe('input');
   });
 });
+
+describe('values single-quoted for a shell', () => {
+  const lib = (quote: string) => [
+    "const { exec } = require('child_process');",
+    '',
+    'function escapeShellArg(arg) {',
+    `  return ${quote};`,
+    '}',
+    '',
+    'module.exports = function log(branch, cb) {',
+    "  exec('git log --oneline ' + escapeShellArg(branch), cb);",
+    '};',
+  ];
+  const at = (quote: string) => flowAt('command-injection', lib(quote), 'exec(', 'index.js');
+
+  it("when a helper wraps the value in single quotes with each of its quotes made '\\'' (or '\"'\"'), then the command is sanitized", () => {
+    expect(at(`"'" + arg.replace(/'/g, "'\\\\''") + "'"`).outcome).toBe('no-source');
+    expect(at(`"'" + arg.replaceAll("'", "'\\"'\\"'") + "'"`).outcome).toBe('no-source');
+  });
+
+  it('when the quotes are not all escaped, the value is put in double quotes, or the quote is never closed, then it is not', () => {
+    for (const quote of [
+      `"'" + arg.replace(/'/, "'\\\\''") + "'"`,
+      `'"' + arg.replace(/"/g, '\\\\"') + '"'`,
+      `"'" + arg.replace(/'/g, "'\\\\''")`,
+      `"'" + arg + "'"`,
+    ])
+      expect(at(quote).outcome).not.toBe('no-source');
+  });
+});

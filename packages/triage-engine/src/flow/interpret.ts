@@ -1,6 +1,7 @@
 import type { LanguageFamily } from '../code/language.js';
 import { builtWithoutPrototype } from './proto-shape.js';
 import { charsetSafeFor, keptByNegatedClass } from './charset.js';
+import { singleQuotedConcat } from './shell-quote.js';
 import { numberNeutralizes, numericConversionIn, sanitizerIn } from '../code/sanitizers.js';
 import type { ImportedFunction } from './imports.js';
 import { localSourceIn, remoteSourceIn } from '../code/sources.js';
@@ -784,6 +785,9 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
           .find((c) => !c.isNamed() && c.text() !== '(' && c.text() !== ')')
           ?.text() ??
         '';
+      // A value single-quoted for a shell, its own quotes escaped: one word, whatever it holds.
+      if (op === '+' && ip.cls === 'command-injection' && singleQuotedConcat(n))
+        return clean(at('sanitizer'));
       const a = ev(ip, left, env);
       const b0 = ev(ip, right, env);
       const b = op === '+' && right ? quotedIntoCode(ip, a.value, b0, right) : b0;
