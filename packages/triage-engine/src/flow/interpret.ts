@@ -1262,6 +1262,12 @@ const foldMethod = (
     case 'endsWith':
     case 'endswith':
       return typeof a === 'string' ? recv.endsWith(a) : undefined;
+    case 'indexOf':
+    case 'find':
+      return typeof a === 'string' ? recv.indexOf(a) : undefined;
+    case 'lastIndexOf':
+    case 'rfind':
+      return typeof a === 'string' ? recv.lastIndexOf(a) : undefined;
     case 'contains':
     case 'includes':
       return typeof a === 'string' ? recv.includes(a) : undefined;
@@ -1476,6 +1482,29 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
     )
   )
     return { ...clean(step(line, 'sanitizer', n.text())), typeOf: 'number' };
+  // path.normalize(p).replace(/^(\.\.(\/|\\|$))+/, ''): normalize leaves `..` only at the
+  // start, and those are cut: joined to a base, it stays under it.
+  if (
+    ip.family === 'javascript' &&
+    FILE_CLASSES.has(ip.cls) &&
+    c.name === 'replace' &&
+    c.receiver &&
+    calleeOf(c.receiver) &&
+    /^path\.(posix\.)?normalize$/.test(canonicalCallee(ip, calleeOf(c.receiver)!.text)) &&
+    c.args[0]?.kind() === 'regex' &&
+    /^\^\((\?:)?\\\.\\\./.test(c.args[0].field('pattern')?.text() ?? '') &&
+    /\)\+$/.test(c.args[0].field('pattern')?.text() ?? '') &&
+    args[1]?.value === ''
+  ) {
+    const v = ev(ip, c.receiver, env);
+    return {
+      ...withStep(
+        { level: v.level, steps: v.steps, ...(v.reason ? { reason: v.reason } : {}) },
+        step(line, 'sanitizer', `${n.text()} (normalised, its leading ../ cut: no .. is left)`),
+      ),
+      contained: true,
+    };
+  }
   // s.replace(/[^\w.-]/g, '') / re.sub(r'[^a-z0-9_]', '', s): only the set's characters are left.
   const stripped =
     ip.family === 'javascript' &&
@@ -1587,13 +1616,17 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
       args.slice(1).every((a) => a.contained || a.level === CLEAN) &&
       args.slice(1).some((a) => a.contained)
     )
-      return clean(
-        step(
-          line,
-          'sanitizer',
-          `${n.text()} (the pieces joined to the base hold no .. to climb out with)`,
-        ),
-      );
+      return {
+        level: CLEAN,
+        steps: [
+          ...args.slice(1).flatMap((a) => (a.contained ? a.steps : [])),
+          step(
+            line,
+            'sanitizer',
+            `${n.text()} (the pieces joined to the base hold no .. to climb out with)`,
+          ),
+        ].slice(-14),
+      };
     return {
       level: all.level,
       steps: [...all.steps, s('propagate')].slice(-14),
@@ -1636,6 +1669,19 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
       steps: [...all.steps, s('propagate')].slice(-14),
       ...(all.reason ? { reason: all.reason } : {}),
     };
+  }
+  // A constant split by a constant: the list of its pieces.
+  if (
+    (c.name === 'split' || c.name === 'Split') &&
+    typeof (c.name === 'Split' ? args[0]?.value : recvVal?.value) === 'string' &&
+    typeof (c.name === 'Split' ? args[1]?.value : args[0]?.value) === 'string'
+  ) {
+    const [str, sep] =
+      c.name === 'Split'
+        ? [args[0]!.value as string, args[1]!.value as string]
+        : [recvVal!.value as string, args[0]!.value as string];
+    const elems = str.split(sep).map((p) => constant(p, s('constant')));
+    return { ...clean(s('constant')), elems };
   }
   // Membership in a collection of constants, and a literal pattern tested on a constant.
   if (
@@ -3055,6 +3101,16 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       if (typeof base.value === 'string' && base.value.startsWith('..')) return;
       return contained(subject, c);
     }
+    // is-path-inside / path-is-inside (npm): isPathInside(child, parent) true.
+    if (
+      FILE_CLASSES.has(ip.cls) &&
+      /^(is-path-inside|path-is-inside)$/.test(canonicalCallee(ip, call.text)) &&
+      call.args.length === 2
+    ) {
+      const base = ev(ip, call.args[1]!, env);
+      if (base.level !== INPUT) contained(call.args[0]!, c);
+      return;
+    }
     // Go's strings.HasPrefix(s, base): the subject is the first argument.
     if (call.name === 'HasPrefix' && PATH_CLASSES.has(ip.cls) && call.args.length === 2) {
       const base = ev(ip, call.args[1]!, env);
@@ -3187,7 +3243,33 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       }
   };
   visit(cond, outcome);
+  if (cond && FILE_CLASSES.has(ip.cls) && (ip.family === 'go' || ip.family === 'javascript'))
+    climbRefused(ip, cond, env, outcome, out);
   return out;
+};
+
+/**
+ * A guard that refuses a path holding a `..` segment, whatever its form (`name.indexOf('..')
+ * !== -1`, `/\.\./.test(name)`, `name.split('/').includes('..')`): tried with `a/../b` it takes
+ * the other way, with `a/b` this one. Past it the value holds no `..`, and joined to a base by
+ * Node's or Go's join (which keep an absolute piece under the base) it cannot climb out.
+ */
+const climbRefused = (ip: Interp, cond: Node, env: Env, outcome: boolean, out: Env): void => {
+  const line = lineOf(cond);
+  for (const name of new Set(namesIn(cond).flatMap((x) => [x, x.split('.')[0]!]))) {
+    const old = out.get(name);
+    if (!old || old.level === CLEAN || old.contained) continue;
+    const tried = (v: string) =>
+      quietly(ip, cond, new Map(env).set(name, constant(v, step(line, 'constant', v)))).value;
+    const climbing = tried('a/../b');
+    const plain = tried('a/b');
+    if (climbing === undefined || plain === undefined) continue;
+    if (truthy(climbing) === outcome || truthy(plain) !== outcome) continue;
+    out.set(name, {
+      ...withStep(old, step(line, 'branch', `${cond.text()} is ${outcome}: ${name} holds no ..`)),
+      contained: true,
+    });
+  }
 };
 
 const pythonIf = (ip: Interp, n: Node, env: Env): Env | null => {
