@@ -62,3 +62,34 @@ describe('path guards that refuse a .. segment', () => {
     expect(read(strip('name')).outcome).toBe('input');
   });
 });
+
+describe('path guards in Python', () => {
+  const py = (check: string[]) =>
+    flowAt(
+      'path-traversal',
+      [
+        'import os',
+        'from flask import abort, request, send_file',
+        '',
+        'BASE = os.path.join(os.path.dirname(__file__), "reports")',
+        '',
+        '',
+        'def report():',
+        '    name = request.args["name"]',
+        ...check,
+        '    return send_file(os.path.join(BASE, name))',
+      ],
+      'send_file(',
+      'app/reports.py',
+    );
+
+  it('when a name holding .. or starting with / is refused, then os.path.join keeps it under the base', () => {
+    const r = py(['    if ".." in name or name.startswith("/"):', '        abort(400)']);
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(/name holds no \.\./);
+  });
+
+  it('when only .. is refused, then an absolute name replaces the base in os.path.join and it stays input', () => {
+    expect(py(['    if ".." in name:', '        abort(400)']).outcome).toBe('input');
+  });
+});

@@ -504,6 +504,10 @@ const fold = (op: string, a: Const | undefined, b: Const | undefined): Const | u
       return typeof a === typeof b && a !== null && b !== null ? a <= b : undefined;
     case '>=':
       return typeof a === typeof b && a !== null && b !== null ? a >= b : undefined;
+    case 'in':
+      return typeof a === 'string' && typeof b === 'string' ? b.includes(a) : undefined;
+    case 'not in':
+      return typeof a === 'string' && typeof b === 'string' ? !b.includes(a) : undefined;
     case '&&':
     case 'and':
       return truthy(a) ? b : a;
@@ -1573,6 +1577,10 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
     args[1]?.value === '/'
   )
     return { ...withStep(args[0], s('propagate')), contained: true, rooted: false };
+  if (ip.family === 'python') {
+    const under = joinedUnder(ip, canonical, args, n, line);
+    if (under) return under;
+  }
   // Path normalisation: no `..` segment is left in the result.
   if (
     NORMALIZERS[ip.family]?.test(canonical) ||
@@ -1606,27 +1614,8 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
         /^(filepath|path)\.Clean$/.test(canonical) &&
         args.length === 1 &&
         Boolean(args[0]!.rooted));
-    // path.join(base, contained…) / filepath.Join: every piece after the base stays under it.
-    if (
-      (ip.family === 'javascript' || ip.family === 'go') &&
-      FILE_CLASSES.has(ip.cls) &&
-      /^(path\.(posix\.)?join|filepath\.Join|path\.Join)$/.test(canonical) &&
-      args.length >= 2 &&
-      args[0]!.level !== INPUT &&
-      args.slice(1).every((a) => a.contained || a.level === CLEAN) &&
-      args.slice(1).some((a) => a.contained)
-    )
-      return {
-        level: CLEAN,
-        steps: [
-          ...args.slice(1).flatMap((a) => (a.contained ? a.steps : [])),
-          step(
-            line,
-            'sanitizer',
-            `${n.text()} (the pieces joined to the base hold no .. to climb out with)`,
-          ),
-        ].slice(-14),
-      };
+    const under = joinedUnder(ip, canonical, args, n, line);
+    if (under) return under;
     return {
       level: all.level,
       steps: [...all.steps, s('propagate')].slice(-14),
@@ -1982,6 +1971,39 @@ const runForEffects = (ip: Interp, fn: Node, env: Env): void => {
  * Path normalisation per language: the result holds no `..` segment. Node's `path.join`
  * normalises too; Python's `os.path.join` and Java's `resolve` do not.
  */
+/**
+ * path.join(base, contained…) / filepath.Join / os.path.join: every piece after a base that is
+ * not request input holds no `..` (and, for Python, is not absolute), so the result stays under
+ * the base. The pieces' checks are the evidence.
+ */
+const joinedUnder = (
+  ip: Interp,
+  canonical: string,
+  args: Val[],
+  n: Node,
+  line: number,
+): Val | null =>
+  FILE_CLASSES.has(ip.cls) &&
+  /^(path\.(posix\.)?join|filepath\.Join|path\.Join|os\.path\.join|posixpath\.join)$/.test(
+    canonical,
+  ) &&
+  args.length >= 2 &&
+  args[0]!.level !== INPUT &&
+  args.slice(1).every((a) => a.contained || a.level === CLEAN) &&
+  args.slice(1).some((a) => a.contained)
+    ? {
+        level: CLEAN,
+        steps: [
+          ...args.slice(1).flatMap((a) => (a.contained ? a.steps : [])),
+          step(
+            line,
+            'sanitizer',
+            `${n.text()} (the pieces joined to the base hold no .. to climb out with)`,
+          ),
+        ].slice(-14),
+      }
+    : null;
+
 const NORMALIZERS: Partial<Record<LanguageFamily, RegExp>> = {
   javascript:
     /^(path\.(posix\.|win32\.)?(resolve|normalize|join)|fs\.(realpathSync(\.native)?|promises\.realpath)|fs\.promises\.realpath|realpathSync|realpath)$/,
@@ -3243,7 +3265,7 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       }
   };
   visit(cond, outcome);
-  if (cond && FILE_CLASSES.has(ip.cls) && (ip.family === 'go' || ip.family === 'javascript'))
+  if (cond && FILE_CLASSES.has(ip.cls) && ip.family !== 'java')
     climbRefused(ip, cond, env, outcome, out);
   return out;
 };
@@ -3265,6 +3287,11 @@ const climbRefused = (ip: Interp, cond: Node, env: Env, outcome: boolean, out: E
     const plain = tried('a/b');
     if (climbing === undefined || plain === undefined) continue;
     if (truthy(climbing) === outcome || truthy(plain) !== outcome) continue;
+    // Python's os.path.join drops the base for an absolute piece: that must be refused too.
+    if (ip.family === 'python') {
+      const absolute = tried('/a/b');
+      if (absolute === undefined || truthy(absolute) === outcome) continue;
+    }
     out.set(name, {
       ...withStep(old, step(line, 'branch', `${cond.text()} is ${outcome}: ${name} holds no ..`)),
       contained: true,
