@@ -53,3 +53,39 @@ describe('deserialization: safe YAML loaders', () => {
     expect(flowAt('deserialization', js(''), 'yaml.load(', 'lib/h.js').outcome).toBe('input');
   });
 });
+
+describe('deserialization: loaders restricted to plain data (PyTorch, NumPy)', () => {
+  const load = (call: string) => [
+    'import numpy as np',
+    'import torch',
+    'from flask import request',
+    '',
+    '',
+    'def restore(model):',
+    '    upload = request.files["checkpoint"]',
+    `    state = ${call}`,
+    '    model.load_state_dict(state)',
+  ];
+  const at = (call: string) =>
+    flowAt('deserialization', load(call), 'state = ', 'app/checkpoints.py');
+
+  it('when torch.load is told weights_only=True, or np.load allow_pickle=False, then the load is sanitized', () => {
+    for (const call of [
+      'torch.load(upload, map_location="cpu", weights_only=True)',
+      'np.load(upload, allow_pickle=False)',
+    ]) {
+      const r = at(call);
+      expect(r.outcome, call).toBe('no-source');
+      expect(r.sanitized).toBe(true);
+    }
+  });
+
+  it('when torch.load runs the full unpickler (weights_only=False or not said), or np.load allows pickles, then the upload reaches it', () => {
+    for (const call of [
+      'torch.load(upload, map_location="cpu")',
+      'torch.load(upload, weights_only=False)',
+      'np.load(upload, allow_pickle=True)',
+    ])
+      expect(at(call).outcome, call).toBe('input');
+  });
+});

@@ -1131,9 +1131,14 @@ const rootedFileApi = (lang: FlowLanguage, sink: Node): string | null => {
   return `${c.name} is given a root (${root.text()}), under which it refuses a path that leaves it`;
 };
 
-/** A YAML load's safe loader (PyYAML) or schema (js-yaml), as written in the call. */
+/**
+ * A load's option that builds plain data only, as written in the call: a YAML safe loader
+ * (PyYAML) or schema (js-yaml); PyTorch's `torch.load(f, weights_only=True)` (a restricted
+ * unpickler: tensors and primitive containers only); NumPy's `allow_pickle=False`.
+ */
 const SAFE_YAML: Partial<Record<FlowLanguage, RegExp>> = {
-  python: /\bLoader\s*=\s*(yaml\.)?(C?SafeLoader|BaseLoader)\b/,
+  python:
+    /\bLoader\s*=\s*(yaml\.)?(C?SafeLoader|BaseLoader)\b|\bweights_only\s*=\s*True\b|\ballow_pickle\s*=\s*False\b/,
   javascript:
     /\bschema\s*:\s*(yaml\.)?(JSON_SCHEMA|FAILSAFE_SCHEMA|CORE_SCHEMA|DEFAULT_SAFE_SCHEMA)\b/,
   typescript:
