@@ -520,3 +520,63 @@ describe('XXE: parsers given an entity resolver that refuses external entities',
     expect(xxe(withTry(fsp, '// not supported by this parser'), marker)).toBeNull();
   });
 });
+
+describe('XXE: factories kept in fields', () => {
+  const holder = (modifiers: string, init: string[]) =>
+    cls([
+      `    private ${modifiers}DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();`,
+      '',
+      ...init,
+      '',
+      '    public Document parse(InputStream in) throws Exception {',
+      '        return factory.newDocumentBuilder().parse(in);',
+      '    }',
+    ]);
+  const made = 'DocumentBuilderFactory factory =';
+  const doctype =
+    'factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);';
+
+  it('when a static factory is configured in the static initializer (in a try), then it is sanitized', () => {
+    const r = xxe(
+      holder('static final ', [
+        '    static {',
+        '        try {',
+        `            ${doctype}`,
+        '        } catch (ParserConfigurationException e) {',
+        '            throw new IllegalStateException(e);',
+        '        }',
+        '    }',
+      ]),
+      made,
+    );
+    expect(r.outcome).toBe('no-source');
+    expect(r.reason).toMatch(/in the static initializer/);
+  });
+
+  it('when an instance factory is configured in every constructor, then it is sanitized; in one constructor of two, it is not', () => {
+    const one = ['    public Reader() {', `        this.${doctype}`, '    }'];
+    expect(xxe(holder('final ', one), made).outcome).toBe('no-source');
+    const two = [
+      ...one,
+      '',
+      '    public Reader(boolean lenient) {',
+      '        this.lenient = lenient;',
+      '    }',
+    ];
+    expect(xxe(holder('final ', two), made)).toBeNull();
+  });
+
+  it('when the static initializer configures it only under a condition, then nothing is decided', () => {
+    const r = xxe(
+      holder('static final ', [
+        '    static {',
+        '        if (Boolean.getBoolean("xml.strict")) {',
+        `            ${doctype}`,
+        '        }',
+        '    }',
+      ]),
+      made,
+    );
+    expect(r).toBeNull();
+  });
+});

@@ -174,6 +174,7 @@ export const xmlParserConfiguration = (root: Node, line: number): FlowResult | n
   const target = keptIn(made);
   const method = methodOf(made);
   const at = statementOf(made);
+  if (target && !method) return fieldConfiguration(root, made, target);
   if (!target || !method || !at) return null;
   const constants = stringConstants(root);
   const end = made.range().end.index;
@@ -205,14 +206,78 @@ export const xmlParserConfiguration = (root: Node, line: number): FlowResult | n
 };
 
 /**
+ * A factory made in a field's initializer (`private static final DocumentBuilderFactory F =
+ * DocumentBuilderFactory.newInstance();`) and configured in the class's static initializer (a
+ * static field) or in every constructor (an instance field), by a statement of that block or of
+ * a `try` body in it: sanitized as if configured where it is made.
+ */
+const fieldConfiguration = (root: Node, made: Node, target: string): FlowResult | null => {
+  let field: Node | null = made.parent();
+  while (field && field.kind() !== 'field_declaration') field = field.parent();
+  const body = field?.parent();
+  if (!field || body?.kind() !== 'class_body') return null;
+  const isStatic = /\bstatic\b/.test(
+    named(field)
+      .find((c) => c.kind() === 'modifiers')
+      ?.text() ?? '',
+  );
+  const blocks = named(body).flatMap((m) =>
+    isStatic
+      ? m.kind() === 'static_initializer'
+        ? named(m).filter((b) => b.kind() === 'block')
+        : []
+      : m.kind() === 'constructor_declaration'
+        ? [m.field('body')!].filter(Boolean)
+        : [],
+  );
+  if (!blocks.length) return null;
+  const constants = stringConstants(root);
+  const steps = [];
+  for (const block of blocks) {
+    const call = block
+      .findAll({ rule: { kind: 'method_invocation' } })
+      .find(
+        (c) =>
+          (c.field('object')?.text() ?? '').replace(/^this\./, '') === target &&
+          topLevelIn(c, block) &&
+          protective(root, c, constants) !== null,
+      );
+    // An instance field: every constructor must configure it.
+    if (!call) return null;
+    const found = protective(root, call, constants)!;
+    steps.push(step(lineOf(call), 'sanitizer', `${found.setting.what}: ${call.text()}`));
+    if (isStatic) break;
+  }
+  const what = steps[0]!.code.split(':')[0]!;
+  return {
+    outcome: 'no-source',
+    sanitized: true,
+    reason: `the parser is configured before it parses: ${what} (in ${isStatic ? 'the static initializer' : 'every constructor'})`,
+    path: [
+      step(lineOf(made), 'call', `${target} = ${made.text()}`),
+      ...steps,
+      step(lineOf(made), 'sink', made.text()),
+    ],
+  };
+};
+
+/** `call`'s statement is one of `block`'s own, or of a `try` body among them. */
+const topLevelIn = (call: Node, block: Node): boolean =>
+  climbingTryBodies(call, (b) => sameRange(b, block));
+
+/**
  * Whether `call` runs whenever the statement `made` does: its statement sits in the block of
  * `made` or in a block around it, or in the body of a `try` that does (a setting wrapped in
  * `try { … } catch (ParserConfigurationException e) { … }` runs unless the parser refuses it).
  */
-const runsWhenever = (call: Node, made: Node): boolean => {
+const runsWhenever = (call: Node, made: Node): boolean =>
+  climbingTryBodies(call, (block) => within(made, block));
+
+/** Whether a block `accept`s holds `call`'s statement, directly or through `try` bodies. */
+const climbingTryBodies = (call: Node, accept: (block: Node) => boolean): boolean => {
   let where = statementOf(call);
   while (where) {
-    if (within(made, where.block)) return true;
+    if (accept(where.block)) return true;
     const holder = where.block.parent();
     if (!holder || !/^try_(with_resources_)?statement$/.test(holder.kind())) return false;
     if (!sameRange(holder.field('body') ?? holder, where.block)) return false;
