@@ -580,3 +580,33 @@ describe('XXE: factories kept in fields', () => {
     expect(r).toBeNull();
   });
 });
+
+describe('XXE: settings named by Xerces constants', () => {
+  const withSetting = (setting: string) =>
+    cls([
+      '    public Document parse(InputStream in) throws Exception {',
+      '        DocumentBuilderFactory dbf = DocumentBuilderFactory.newInstance();',
+      `        dbf.setFeature(${setting});`,
+      '        return dbf.newDocumentBuilder().parse(in);',
+      '    }',
+    ]);
+  const made = 'DocumentBuilderFactory dbf =';
+
+  it('when the feature is Xerces’s DISALLOW_DOCTYPE_DECL_FEATURE after its prefix, or a static import of it, then it is sanitized', () => {
+    for (const setting of [
+      'Constants.XERCES_FEATURE_PREFIX + Constants.DISALLOW_DOCTYPE_DECL_FEATURE, true',
+      'DISALLOW_DOCTYPE_DECL, true',
+      'Constants.SAX_FEATURE_PREFIX + Constants.EXTERNAL_GENERAL_ENTITIES_FEATURE, false',
+    ])
+      expect(xxe(withSetting(setting), made).outcome, setting).toBe('no-source');
+  });
+
+  it('when the named feature gets the value that turns it off, or the name is another feature, then nothing is decided', () => {
+    for (const setting of [
+      'Constants.XERCES_FEATURE_PREFIX + Constants.DISALLOW_DOCTYPE_DECL_FEATURE, false',
+      'Constants.SAX_FEATURE_PREFIX + Constants.NAMESPACES_FEATURE, true',
+      'Constants.SAX_FEATURE_PREFIX + Constants.EXTERNAL_GENERAL_ENTITIES_FEATURE, true',
+    ])
+      expect(xxe(withSetting(setting), made), setting).toBeNull();
+  });
+});

@@ -61,6 +61,12 @@ const PROTECTIVE: { name: RegExp; when: string; what: string }[] = [
   },
 ];
 
+/** Constant names (Xerces's `Constants`) standing for the protective settings above. */
+const XERCES_NAMES = [
+  { name: /\bDISALLOW_DOCTYPE_DECL(_FEATURE)?$/, setting: PROTECTIVE[0]! },
+  { name: /\bEXTERNAL_GENERAL_ENTITIES(_FEATURE)?$/, setting: PROTECTIVE[1]! },
+];
+
 /** One-argument settings that keep entities out: JDOM's `SAXBuilder.setExpandEntities(false)`. */
 const PROTECTIVE_SETTERS: Record<string, { when: string; what: string }> = {
   setExpandEntities: { when: 'false', what: 'entities are not expanded' },
@@ -392,7 +398,12 @@ const protectiveSetting = (
   const nameText = single
     ? setter
     : (constants.get(args[0]!.text()) ?? args[0]!.text().replace(/\s+/g, ''));
-  const setting = single ?? PROTECTIVE.find((p) => p.name.test(nameText));
+  const setting =
+    single ??
+    PROTECTIVE.find((p) => p.name.test(nameText)) ??
+    // Xerces's own names for them, from another class (`Constants.XERCES_FEATURE_PREFIX +
+    // Constants.DISALLOW_DOCTYPE_DECL_FEATURE`, a static import).
+    (/^[\w.+]+$/.test(nameText) ? XERCES_NAMES.find((x) => x.name.test(nameText))?.setting : null);
   if (!setting) return null;
   const valueArg = args[args.length - 1]!;
   const value = literal(valueArg);
