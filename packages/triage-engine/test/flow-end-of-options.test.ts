@@ -65,8 +65,8 @@ describe('command arguments after "--"', () => {
     expect(r.outcome).toBe('input');
   });
 
-  it('when exec.Command puts the URL after "--" (Go, tabs), then no option can be injected', () => {
-    const r = flowAt(
+  const goHandler = (body: string[], marker: string) =>
+    flowAt(
       'command-injection',
       [
         'package getter',
@@ -77,36 +77,33 @@ describe('command arguments after "--"', () => {
         ')',
         '',
         'func clone(w http.ResponseWriter, r *http.Request) {',
+        ...body,
+        '}',
+      ],
+      marker,
+      'getter/hg.go',
+    );
+
+  it('when exec.Command puts the URL after "--" (Go, tabs), then no option can be injected', () => {
+    const r = goHandler(
+      [
         '\tsrc := r.URL.Query().Get("src")',
         '\tcmd := exec.CommandContext(r.Context(), "hg", "clone", "-U", "--", src, "/tmp/dst")',
         '\t_ = cmd.Run()',
-        '}',
       ],
       'exec.CommandContext(',
-      'getter/hg.go',
     );
     expect(r.outcome).toBe('no-source');
     expect(r.reason).toMatch(/^hg is run without a shell/);
   });
 
   it('when the Go program itself comes from the request, then "--" does not help', () => {
-    const r = flowAt(
-      'command-injection',
+    const r = goHandler(
       [
-        'package getter',
-        '',
-        'import (',
-        '\t"net/http"',
-        '\t"os/exec"',
-        ')',
-        '',
-        'func clone(w http.ResponseWriter, r *http.Request) {',
         '\ttool := r.URL.Query().Get("tool")',
         '\t_ = exec.Command(tool, "clone", "--", "https://example.org/x").Run()',
-        '}',
       ],
       'exec.Command(',
-      'getter/hg.go',
     );
     expect(r.outcome).toBe('input');
   });
