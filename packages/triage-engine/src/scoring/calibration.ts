@@ -8,8 +8,8 @@
 export const CURVE: readonly (readonly [number, number])[] = [
   [-7.6, 0.04],
   [-0.5, 0.04],
-  [-0.4, 0.8],
-  [3, 0.8],
+  [-0.4, 0.79],
+  [3, 0.79],
 ];
 
 /**
@@ -19,30 +19,30 @@ export const CURVE: readonly (readonly [number, number])[] = [
  */
 export const REPUTATION_RATES: Readonly<Record<string, number>> = {
   low: 0.32,
-  other: 0.74,
+  other: 0.76,
   'binding-all-interfaces/low': 0.21,
   'code-injection/other': 0.58,
   'command-injection/low': 0.48,
   'command-injection/other': 0.98,
-  'cors/other': 0.83,
+  'cors/other': 0.84,
   'deserialization/low': 0.55,
-  'deserialization/other': 0.96,
-  'error-handling/other': 0.21,
+  'deserialization/other': 0.97,
+  'error-handling/other': 0.22,
   'hardcoded-secret/low': 0.21,
-  'hardcoded-secret/other': 0.87,
+  'hardcoded-secret/other': 0.88,
   'insecure-randomness/low': 0.06,
   'insecure-randomness/other': 0.9,
   'nosql-injection/other': 0.9,
-  'open-redirect/other': 0.83,
+  'open-redirect/other': 0.84,
   'path-traversal/low': 0.36,
-  'path-traversal/other': 0.71,
-  'prototype-pollution/other': 0.8,
+  'path-traversal/other': 0.82,
+  'prototype-pollution/other': 0.81,
   'regex-injection/low': 0.16,
   'timing-attack/low': 0.08,
   'tls-verification/other': 0.9,
   'weak-hash/low': 0.55,
-  'xpath-injection/other': 0.49,
-  'xss/other': 0.62,
+  'xpath-injection/other': 0.51,
+  'xss/other': 0.63,
   'xxe/other': 0.65,
 };
 
