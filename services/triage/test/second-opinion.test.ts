@@ -4,11 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeedFinding } from '../../../test/e2e/support/tenant.js';
 import { createHarness, type Harness } from './harness.js';
 
-const FILES = `const path = require('path');
-function read(name) {
-  return path.join(base, name);
+// A finding resting on its rule's reputation (a parameter the file's callers are not followed
+// for, a rule of medium precision): its confidence is the low rate of real ones among such
+// code-injection findings, so the verdict is uncertain.
+const FILES = `const vm = require('vm');
+function run(expr) {
+  return eval(expr);
 }
-module.exports = { read };
+module.exports = { run };
 `;
 
 /** A local endpoint speaking the OpenAI chat completions protocol, recording what it was sent. */
@@ -59,16 +62,17 @@ const fakeModel = async (
 };
 
 const uncertain: SeedFinding = {
-  ruleId: 'javascript.lang.security.audit.path-traversal.path-join-resolve-traversal',
+  ruleId: 'javascript.browser.security.eval-detected.eval-detected',
   tool: 'Semgrep OSS',
   uri: 'src/files.js',
   startLine: 3,
   startColumn: 10,
   endLine: 3,
-  endColumn: 32,
+  endColumn: 20,
   level: 'warning',
   severity: 'medium',
-  message: 'Detected possible user input going into a `path.join` or `path.resolve` function.',
+  message:
+    'Detected the use of eval(). eval() can be dangerous if used to evaluate dynamic content.',
 };
 
 let h: Harness;
@@ -78,7 +82,7 @@ beforeAll(async () => {
   model = await fakeModel(() => ({
     classification: 'FALSE_POSITIVE',
     confidence: 0.8,
-    reasoning: 'name is checked against an allow-list by the caller',
+    reasoning: 'expr is a constant expression at every call site',
   }));
   h.startTriager({
     TRIAGE_LLM_URL: model.url,
@@ -104,7 +108,7 @@ describe('the optional LLM second opinion', () => {
     expect(model.seen[0]!.auth).toBe('Bearer sk-test-secret');
     expect(model.seen[0]!.body.model).toBe('test-model-1');
     expect(model.seen[0]!.body.messages.map((m) => m.role)).toEqual(['system', 'user']);
-    expect(model.seen[0]!.body.messages[1]!.content).toContain('path.join');
+    expect(model.seen[0]!.body.messages[1]!.content).toContain('eval(expr)');
     expect(row).toMatchObject({ provider: 'deterministic+llm:test-model-1', ai_generated: true });
     expect(JSON.stringify(row!.evidence)).toContain('test-model-1');
   });
