@@ -304,3 +304,54 @@ describe('prototype pollution: key guards in the styles packages write them', ()
     expect(pp(setPath("path.startsWith('__proto__')"), write).outcome).toBe('input');
   });
 });
+
+describe('prototype pollution: every segment checked before the walk', () => {
+  const setter = (check: string[]) => [
+    "const FORBIDDEN = ['__proto__', 'constructor', 'prototype'];",
+    '',
+    'module.exports = function set(target, path, value) {',
+    "  const keys = path.split('.');",
+    ...check,
+    '  let cur = target;',
+    '  for (let i = 0; i < keys.length - 1; i++) {',
+    '    if (!cur[keys[i]]) cur[keys[i]] = {};',
+    '    cur = cur[keys[i]];',
+    '  }',
+    '  cur[keys[keys.length - 1]] = value;',
+    '};',
+  ];
+  const write = 'cur[keys[keys.length - 1]] = value;';
+
+  it('when some() over the segments refuses a forbidden one, or every() requires allowed ones, then the walk is sanitized', () => {
+    for (const check of [
+      "  if (keys.some((k) => FORBIDDEN.includes(k))) throw new Error('forbidden key');",
+      "  if (!keys.every((k) => !FORBIDDEN.includes(k))) throw new Error('forbidden key');",
+    ]) {
+      const r = pp(setter([check]), write);
+      expect(r.outcome, check).toBe('no-source');
+      expect(pathText(r)).toMatch(/no element of keys is __proto__, constructor, prototype/);
+    }
+  });
+
+  it('when a for-of loop throws on a forbidden segment, then the walk after it is sanitized', () => {
+    const r = pp(
+      setter([
+        '  for (const k of keys) {',
+        "    if (FORBIDDEN.includes(k)) throw new Error('forbidden key ' + k);",
+        '  }',
+      ]),
+      write,
+    );
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(/every element of keys passed the loop's guard/);
+  });
+
+  it('when the loop breaks on a forbidden segment, or some() tests another list, then the walk stays reachable', () => {
+    for (const check of [
+      ['  for (const k of keys) {', '    if (FORBIDDEN.includes(k)) break;', '  }'],
+      ["  if (path.split('/').some((k) => FORBIDDEN.includes(k))) throw new Error('no');"],
+      ["  if (keys.some((k) => k === '')) throw new Error('empty segment');"],
+    ])
+      expect(pp(setter(check), write).outcome, check.join(' ')).toBe('input');
+  });
+});

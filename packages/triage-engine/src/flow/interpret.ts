@@ -2777,6 +2777,7 @@ const refinedProto = (ip: Interp, cond: Node, env: Env, outcome: boolean): Env =
   };
   own(cond, outcome);
   sameLengthAsFiltered(cond, out, outcome);
+  everyElementRefused(ip, cond, env, out, outcome);
   // Elements the guard leaves known to be plain objects (`typeof o[k] === 'object'` with `k`
   // kept from `__proto__`): a later `o = o[k]` descends into a plain object.
   if (ip.proto && ip.lang !== 'python') {
@@ -2793,6 +2794,116 @@ const refinedProto = (ip: Interp, cond: Node, env: Env, outcome: boolean): Env =
     }
   }
   return out;
+};
+
+/**
+ * `for (const k of keys) { if (BLOCKED.includes(k)) throw …; }`: a loop that leaves (throws or
+ * returns) on an element its guard refuses, with no `break`, has seen every element pass the
+ * guard when it ends normally, so past it `keys` holds none of the prototype keys refused.
+ */
+const everyElementGuarded = (
+  ip: Interp,
+  body: Node,
+  left: Node,
+  right: Node,
+  element: Val,
+  before: Env,
+  after: Env,
+): void => {
+  const list = keyOf(right);
+  const name = left.kind() === 'identifier' ? left.text() : null;
+  const old = list ? after.get(list) : undefined;
+  if (!list || !name || !old || old.level === CLEAN) return;
+  if (body.findAll({ rule: { kind: 'break_statement' } }).length) return;
+  const statements = body.kind() === 'statement_block' ? named(body) : [body];
+  const exits = (st: Node | null): boolean => {
+    if (!st) return false;
+    if (/^(throw_statement|return_statement)$/.test(st.kind())) return true;
+    const last = st.kind() === 'statement_block' ? named(st).at(-1) : null;
+    return Boolean(last && /^(throw_statement|return_statement)$/.test(last.kind()));
+  };
+  const refused = new Set<string>();
+  for (const st of statements) {
+    if (st.kind() !== 'if_statement' || st.field('alternative') || !exits(st.field('consequence')))
+      continue;
+    const cond = st.field('condition');
+    if (!cond) continue;
+    const kept = refinedProto(ip, cond, new Map(before).set(name, element), false).get(name);
+    for (const k of kept?.excluded ?? []) refused.add(k);
+  }
+  if (!refused.size) return;
+  after.set(list, {
+    ...old,
+    excluded: new Set([...(old.excluded ?? []), ...refused]),
+    steps: [
+      ...old.steps,
+      step(
+        lineOf(body),
+        'branch',
+        `every element of ${list} passed the loop's guard: none is ${[...refused].join(', ')}`,
+      ),
+    ].slice(-14),
+  });
+};
+
+/**
+ * `if (keys.some((k) => BLOCKED.includes(k))) throw …` (or `!keys.every(…)`): where `some` is
+ * false, no element of `keys` is a key the predicate accepts, tried with each prototype key in
+ * the element's place (the variables around it as they are).
+ */
+const everyElementRefused = (
+  ip: Interp,
+  cond: Node,
+  env: Env,
+  out: Env,
+  outcome: boolean,
+): void => {
+  let c: Node | null = cond;
+  let truth = outcome;
+  for (;;) {
+    while (c?.kind() === 'parenthesized_expression') c = named(c)[0] ?? null;
+    if (c?.kind() === 'unary_expression' && c.text().startsWith('!')) {
+      c = c.field('argument') ?? named(c)[0] ?? null;
+      truth = !truth;
+      continue;
+    }
+    break;
+  }
+  const call = c ? calleeOf(c) : null;
+  const fn = call?.args[0];
+  const list = call?.receiver ? keyOf(call.receiver) : null;
+  if (!call || !fn || !list || !CALLBACK_ARG.has(fn.kind())) return;
+  // some() false, or every() true: each element fails (or passes) the predicate.
+  const wanted = call.name === 'some' ? false : call.name === 'every' ? true : null;
+  if (wanted === null || truth !== wanted) return;
+  const old = out.get(list);
+  const param = paramsOf(fn)[0]?.name;
+  const body = fn.field('body');
+  if (!old || old.level === CLEAN || !param || !body || ip.depth >= 2) return;
+  const line = lineOf(cond);
+  const refused = PROTO_KEYS.filter((key) => {
+    const sub = runNested(
+      { ...ip, tryingProto: true },
+      body,
+      new Map(env).set(param, constant(key, step(line, 'constant', key))),
+      { callbackParams: undefined },
+    );
+    const v = joinAll(sub.returns, constant(null, step(line, 'constant', fn.text()))).value;
+    return !sub.unsupported && v !== undefined && truthy(v) !== wanted;
+  });
+  if (!refused.length) return;
+  out.set(list, {
+    ...old,
+    excluded: new Set([...(old.excluded ?? []), ...refused]),
+    steps: [
+      ...old.steps,
+      step(
+        line,
+        'branch',
+        `${cond.text()} is ${outcome}: no element of ${list} is ${refused.join(', ')}`,
+      ),
+    ].slice(-14),
+  });
 };
 
 /**
@@ -3595,7 +3706,7 @@ export const exec = (ip: Interp, n: Node, env: Env): Env | null => {
       const it = right ? ev(ip, right, e) : null;
       if (n.field('condition')) ev(ip, n.field('condition'), e);
       const body = n.field('body');
-      return loop(ip, body, e, (le) => {
+      const after = loop(ip, body, e, (le) => {
         if (left && it)
           assign(
             ip,
@@ -3610,6 +3721,9 @@ export const exec = (ip: Interp, n: Node, env: Env): Env | null => {
         for (const u of n.fieldChildren('update').concat(n.fieldChildren('increment')))
           ev(ip, u, le);
       });
+      if (ip.proto && after && left && right && it && body)
+        everyElementGuarded(ip, body, left, right, contents(it), e, after);
+      return after;
     }
     case 'try_statement':
     case 'try_with_resources_statement': {
