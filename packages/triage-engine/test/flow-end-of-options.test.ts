@@ -124,7 +124,7 @@ describe('command arguments after "--"', () => {
     expect(shell.outcome).toBe('input');
   });
 
-  it('when ProcessBuilder gets the value after "--" (Java), then no option can be injected', () => {
+  it('when ProcessBuilder gets the value after "--" (Java, varargs or List.of), then no option can be injected', () => {
     const lines = (args: string) => [
       'import javax.servlet.http.HttpServletRequest;',
       '',
@@ -149,5 +149,12 @@ describe('command arguments after "--"', () => {
       'src/main/java/Fetcher.java',
     );
     expect(before.outcome).not.toBe('no-source');
+    const listed = flowAt(
+      'command-injection',
+      lines('List.of("git", "fetch", "--", remote)'),
+      'new ProcessBuilder(',
+      'src/main/java/Fetcher.java',
+    );
+    expect(listed.outcome).toBe('no-source');
   });
 });

@@ -36,6 +36,10 @@ const argvOf = (lang: FlowLanguage, sink: Node): Node[] | null => {
     return c.name === 'CommandContext' ? c.args.slice(1) : c.args;
   }
   if (lang === 'java') {
+    // new ProcessBuilder("git", "--", x) / new ProcessBuilder(List.of(…)) / Arrays.asList(…)
+    const list = c.args.length === 1 ? calleeOf(c.args[0]!) : null;
+    if (c.name === 'ProcessBuilder' && list && /^(List\.of|Arrays\.asList)$/.test(list.text))
+      return list.args;
     if (c.name === 'ProcessBuilder') return c.args;
     const arr = c.args[0];
     if (c.name !== 'exec' || arr?.kind() !== 'array_creation_expression') return null;
