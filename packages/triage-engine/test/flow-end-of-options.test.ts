@@ -158,3 +158,39 @@ describe('command arguments after "--"', () => {
     expect(listed.outcome).toBe('no-source');
   });
 });
+
+describe('command arguments after "--" in a Go slice', () => {
+  const withArgs = (slice: string, more: string[] = []) =>
+    flowAt(
+      'command-injection',
+      [
+        'package vcs',
+        '',
+        'import (',
+        '\t"net/http"',
+        '\t"os/exec"',
+        ')',
+        '',
+        'func clone(w http.ResponseWriter, r *http.Request) {',
+        '\tsrc := r.URL.Query().Get("src")',
+        `\targs := []string{${slice}}`,
+        ...more,
+        '\tcmd := exec.Command("git", args...)',
+        '\t_ = cmd.Run()',
+        '}',
+      ],
+      'exec.Command(',
+      'vcs/clone.go',
+    );
+
+  it('when the slice spread into exec.Command puts the URL after "--", then no option can be injected', () => {
+    expect(withArgs('"clone", "--", src, "/tmp/dst"').outcome).toBe('no-source');
+  });
+
+  it('when the slice has no "--", or something is appended to it later, then the request value reaches the command', () => {
+    expect(withArgs('"clone", src, "/tmp/dst"').outcome).toBe('input');
+    expect(withArgs('"clone", "--", "/tmp/dst"', ['\targs = append(args, src)']).outcome).toBe(
+      'input',
+    );
+  });
+});

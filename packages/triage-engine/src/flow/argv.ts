@@ -33,7 +33,12 @@ const argvOf = (lang: FlowLanguage, sink: Node): Node[] | null => {
   }
   if (lang === 'go') {
     if (!/^(Command|CommandContext)$/.test(c.name)) return null;
-    return c.name === 'CommandContext' ? c.args.slice(1) : c.args;
+    const args = c.name === 'CommandContext' ? c.args.slice(1) : c.args;
+    // exec.Command("git", args...) with `args := []string{…}` its only assignment.
+    const last = args.at(-1);
+    if (last?.kind() !== 'variadic_argument') return args;
+    const spread = goSliceLiteral(sink, named(last)[0]?.text() ?? '');
+    return spread ? [...args.slice(0, -1), ...spread] : null;
   }
   if (lang === 'java') {
     // new ProcessBuilder("git", "--", x) / new ProcessBuilder(List.of(…)) / Arrays.asList(…)
@@ -51,6 +56,33 @@ const argvOf = (lang: FlowLanguage, sink: Node): Node[] | null => {
   const shell = propertyOf(options, 'shell');
   if (shell && !/^(false|null|undefined|0|'')$/.test(shell.text())) return null;
   return c.args[1]?.kind() === 'array' ? [c.args[0]!, ...named(c.args[1])] : null;
+};
+
+/**
+ * The elements of a Go slice literal a name is given once in the function around `at`
+ * (`args := []string{"clone", "--", url}`), when nothing appends to it or assigns it again.
+ */
+const goSliceLiteral = (at: Node, name: string): Node[] | null => {
+  let fn: Node | null = at.parent();
+  while (fn && !/^(function_declaration|method_declaration|func_literal)$/.test(fn.kind()))
+    fn = fn.parent();
+  if (!fn || !name) return null;
+  const writes = fn
+    .findAll({
+      rule: { any: [{ kind: 'short_var_declaration' }, { kind: 'assignment_statement' }] },
+    })
+    .filter((d) => named(d.field('left') ?? d)[0]?.text() === name);
+  const appended = fn
+    .findAll({ rule: { kind: 'call_expression' } })
+    .some(
+      (x) =>
+        x.field('function')?.text() === 'append' &&
+        named(x.field('arguments') ?? x)[0]?.text() === name,
+    );
+  if (writes.length !== 1 || appended) return null;
+  const value = named(writes[0]!.field('right') ?? writes[0]!)[0];
+  const body = value?.kind() === 'composite_literal' ? value.field('body') : null;
+  return body ? named(body).map((e) => (e.kind() === 'literal_element' ? named(e)[0]! : e)) : null;
 };
 
 /** Why the command's values cannot be options (the reason, for the evidence), or null. */

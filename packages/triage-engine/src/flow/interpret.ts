@@ -1047,6 +1047,9 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
     }
     case 'keyword_argument':
       return ev(ip, n.field('value'), env);
+    // Go's f(xs...): the elements of xs.
+    case 'variadic_argument':
+      return contents(ev(ip, named(n)[0] ?? null, env));
     case 'sequence_expression':
       return ev(ip, named(n).pop() ?? null, env);
     default:
