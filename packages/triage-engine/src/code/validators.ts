@@ -75,6 +75,10 @@ const GUARD = /\b(if|unless|assert|return|throw|raise|when|guard|else)\b|\?|&&|\
  * sink), or null.
  */
 export const validatorFor = (name: string, lines: readonly string[], cls: string): Check | null => {
+  // Prototype pollution: indexing an object by the key is the bug itself (`if (!doc[key])`), and
+  // a membership test reads the same for a block-list as for an allow-list; only the flow
+  // reconstruction, which runs the guard with each prototype key, can tell.
+  if (cls === 'prototype-pollution') return null;
   const n = escapeRe(name);
   const mentions = new RegExp(`(^|[^\\w$.])${n}\\b`);
   const checks = [...(PER_CLASS[cls] ?? []), ...GENERIC];

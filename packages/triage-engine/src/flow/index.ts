@@ -26,6 +26,7 @@ import { stdinFeed } from './stdin.js';
 import { lxmlParserConfiguration, xmlParserConfiguration } from './xml-config.js';
 import { importedFunctions, importsOf as fileImports } from './imports.js';
 import { operandsAfterEndOfOptions } from './argv.js';
+import { optInGate } from './opt-in.js';
 import { archiveExtraction } from './archive.js';
 import {
   CLEAN,
@@ -1171,6 +1172,18 @@ export const reconstructFlow = (q: FlowQuery): FlowResult | null => {
       reason: `the loader is given ${loader[0]}, which builds plain data only`,
       path: [
         step(lineOf(found.sink), 'sanitizer', loader[0]),
+        step(lineOf(found.sink), 'sink', found.sink.text()),
+      ],
+    };
+  // A dangerous load or eval the caller (or the operator) must opt into explicitly.
+  const gate = optInGate(lang, q.cls, found.sink);
+  if (gate)
+    return {
+      outcome: 'no-source',
+      sanitized: true,
+      reason: gate.reason,
+      path: [
+        step(gate.line, 'sanitizer', `if ${gate.code}: raise`),
         step(lineOf(found.sink), 'sink', found.sink.text()),
       ],
     };

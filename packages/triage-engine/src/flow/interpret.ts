@@ -818,7 +818,17 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
         }
         return join(a, b);
       }
+      // Python's `/` on paths (`Path(folder) / "index.pkl"`) joins them: the result holds both.
+      const pathJoin =
+        ip.family === 'python' &&
+        op === '/' &&
+        !(typeof a.value === 'number' && typeof b.value === 'number') &&
+        (typeof a.value === 'string' ||
+          typeof b.value === 'string' ||
+          a.level > CLEAN ||
+          b.level > CLEAN);
       if (
+        !pathJoin &&
         /^(-|\*|\/|\/\/|\*\*|<<|>>|>>>|&|\||\^)$/.test(op) &&
         !(op === '*' && (typeof a.value === 'string' || typeof b.value === 'string'))
       )
@@ -1565,7 +1575,7 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
           step(line, 'branch', `${n.text()} keeps no ${refused.join(', ')}`),
         ].slice(-14),
         ...(base.reason ? { reason: base.reason } : {}),
-        excluded: new Set([...(base.excluded ?? []), ...refused]),
+        elemExcluded: new Set([...(recvVal.elemExcluded ?? []), ...refused]),
       };
     }
   }
@@ -1727,6 +1737,24 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
       if (recvKey && done[0] !== recvVal) env.set(recvKey, done[0]);
       return done[1];
     }
+    // A mutation the known shape does not model (`extend`, `update`, `addAll` …): its elements
+    // are no longer known one by one, only what any of them may hold.
+    if (MUTATORS.has(c.name) && recvKey && (recvVal.elems || recvVal.keys)) {
+      const all = joinAll(
+        [contents(recvVal), ...args.map(contents), ...args],
+        clean(s('container')),
+      );
+      env.set(
+        recvKey,
+        withStep(
+          { level: all.level, steps: all.steps, ...(all.reason ? { reason: all.reason } : {}) },
+          s('container'),
+        ),
+      );
+      return /^(pop|shift|poll|removeFirst|removeLast|splice|popleft|popitem)$/.test(c.name)
+        ? withStep(contents(recvVal), s('container'))
+        : clean(s('container'));
+    }
     if (MUTATORS.has(c.name) && recvKey && !recvVal.elems && !recvVal.keys && c.name !== 'append') {
       env.set(recvKey, withStep(joinAll([recvVal, ...args], recvVal), s('container')));
       // Taking an element out of a container of unknown shape gives one of its elements.
@@ -1737,7 +1765,9 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
           steps: taken.steps,
           ...(taken.reason ? { reason: taken.reason } : {}),
           // Every element of a filtered list is kept from what the filter refused.
-          ...(c.name !== 'splice' && recvVal.excluded ? { excluded: recvVal.excluded } : {}),
+          ...(c.name !== 'splice' && recvVal.elemExcluded
+            ? { excluded: recvVal.elemExcluded }
+            : {}),
         };
       }
       return clean(s('container'));
@@ -1842,7 +1872,7 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
       level: out.level,
       steps: out.steps,
       ...(out.reason ? { reason: out.reason } : {}),
-      ...(lacks ? { excluded: new Set([...(all.excluded ?? []), ...lacks]) } : {}),
+      ...(lacks ? { elemExcluded: new Set(lacks) } : {}),
     };
   }
   if (FILE_CONTENT.test(c.name) && recvVal)
@@ -2837,7 +2867,7 @@ const everyElementGuarded = (
   if (!refused.size) return;
   after.set(list, {
     ...old,
-    excluded: new Set([...(old.excluded ?? []), ...refused]),
+    elemExcluded: new Set([...(old.elemExcluded ?? []), ...refused]),
     steps: [
       ...old.steps,
       step(
@@ -2897,7 +2927,7 @@ const everyElementRefused = (
   if (!refused.length) return;
   out.set(list, {
     ...old,
-    excluded: new Set([...(old.excluded ?? []), ...refused]),
+    elemExcluded: new Set([...(old.elemExcluded ?? []), ...refused]),
     steps: [
       ...old.steps,
       step(
@@ -2936,7 +2966,7 @@ const sameLengthAsFiltered = (cond: Node, out: Env, outcome: boolean): void => {
     [a, b],
     [b, a],
   ] as const) {
-    const kept = out.get(filtered)?.excluded;
+    const kept = out.get(filtered)?.elemExcluded;
     const whole = out.get(all);
     if (!kept || !whole || whole.level === CLEAN) continue;
     const made = fn
@@ -2952,7 +2982,7 @@ const sameLengthAsFiltered = (cond: Node, out: Env, outcome: boolean): void => {
     if (!made) continue;
     out.set(all, {
       ...whole,
-      excluded: new Set([...(whole.excluded ?? []), ...kept]),
+      elemExcluded: new Set([...(whole.elemExcluded ?? []), ...kept]),
       steps: [
         ...whole.steps,
         step(
@@ -3026,6 +3056,17 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
     const p = ev(ip, prefix, env).value;
     const v = ev(ip, subject, env);
     if (typeof p !== 'string' || !/^\.\.[/\\]?$/.test(p) || !v.relativeOf) return false;
+    // A prefix check of `../` misses a relative path that is `..` itself: the whole guard must
+    // refuse that too (`rel == ".." || strings.HasPrefix(rel, "../")`).
+    const key = keyOf(subject);
+    if (p !== '..' && cond && key) {
+      const tried = quietly(
+        ip,
+        cond,
+        new Map(env).set(key, constant('..', step(0, 'constant', '..'))),
+      );
+      if (tried.value === undefined || truthy(tried.value) === outcome) return false;
+    } else if (p !== '..') return false;
     const how = 'its path relative to the base does not climb out with ..';
     mark(subject, how, c);
     for (const n of v.relativeOf) markKey(n, how, c);

@@ -53,6 +53,13 @@ export interface Val {
    */
   excluded?: ReadonlySet<string>;
   /**
+   * Constant strings no element of the value (a list) equals, learnt from a filter or a check of
+   * every element (`keys.filter(isSafe)`, `if (keys.some(bad)) throw`). Unlike `excluded`, which
+   * is about the value itself: `path !== '__proto__'` says nothing of `path[0]` when `path` may be
+   * an array. Reading an element gives a value `excluded` from these.
+   */
+  elemExcluded?: ReadonlySet<string>;
+  /**
    * Constant strings the value is known not to contain, learnt from a guard that refuses any
    * value holding them (`if (path.includes('__proto__')) throw …`): no piece split off it is one.
    */
@@ -104,6 +111,7 @@ const plainish = (v: Val): boolean =>
 const factsOf = (v: Val, proto = true): Partial<Val> => ({
   ...(v.excluded ? { excluded: v.excluded } : {}),
   ...(v.lacks ? { lacks: v.lacks } : {}),
+  ...(v.elemExcluded ? { elemExcluded: v.elemExcluded } : {}),
   ...(proto && v.noProto ? { noProto: true } : {}),
   ...(v.normalized ? { normalized: v.normalized } : {}),
   ...(v.relativeOf ? { relativeOf: v.relativeOf } : {}),
@@ -122,6 +130,10 @@ const joinFacts = (a: Val, b: Val): Partial<Val> => {
   if (a.excluded && b.excluded) {
     const both = new Set([...a.excluded].filter((x) => b.excluded!.has(x)));
     if (both.size) out.excluded = both;
+  }
+  if (a.elemExcluded && b.elemExcluded) {
+    const both = new Set([...a.elemExcluded].filter((x) => b.elemExcluded!.has(x)));
+    if (both.size) out.elemExcluded = both;
   }
   if (a.lacks && b.lacks) {
     const both = new Set([...a.lacks].filter((x) => b.lacks!.has(x)));
@@ -203,7 +215,13 @@ export const joinAll = (vals: readonly Val[], fallback: Val): Val =>
 
 /** The level of anything inside a container (its elements and entries joined). */
 export const contents = (v: Val): Val => {
-  if (!v.elems && !v.keys) return v;
+  if (!v.elems && !v.keys) {
+    // An element of the value: not the value itself, so what is known of the whole does not
+    // hold of it; what is known of every element does.
+    if (!v.excluded && !v.elemExcluded) return v;
+    const { excluded: _whole, elemExcluded, ...rest } = v;
+    return elemExcluded ? { ...rest, excluded: elemExcluded } : rest;
+  }
   const parts = [...(v.elems ?? []), ...(v.keys?.values() ?? [])];
   // Any element, so no single constant (a lookup by an unknown key may also miss).
   const { level, steps, reason } = joinAll(parts, { level: CLEAN, steps: v.steps });
