@@ -185,3 +185,46 @@ describe('prototype pollution: what is known of a path is not known of its segme
     expect(JSON.stringify(v.evidence)).not.toMatch(/allowlist lookup/);
   });
 });
+
+describe('prototype pollution: a guard on the value read from the source object', () => {
+  const merge = (guard: string) => [
+    'const mergeDeep = (result, src) => {',
+    '  for (const key in src) {',
+    `    if (${guard}) {`,
+    '      if (!result[key]) {',
+    '        result[key] = {};',
+    '      }',
+    '      mergeDeep(result[key], src[key]);',
+    '    }',
+    '  }',
+    '  return result;',
+    '};',
+    'exports.mergeDeep = mergeDeep;',
+  ];
+  const isIterable = [
+    "const isIterable = (item) => typeof item === 'object' && item !== null && !Array.isArray(item);",
+  ];
+
+  it('when the guard asks whether src[key] is an object, then __proto__ is not refused: parsed JSON holds it as an own key', () => {
+    const r = flowAt(
+      'prototype-pollution',
+      [...isIterable, ...merge('isIterable(src[key])')],
+      'result[key] = {};',
+      'lib/objects.js',
+    );
+    expect(r.outcome).not.toBe('no-source');
+  });
+
+  it('when the keys themselves are refused before it, then the merge is sanitized', () => {
+    const r = flowAt(
+      'prototype-pollution',
+      [
+        ...isIterable,
+        ...merge("key !== '__proto__' && key !== 'constructor' && isIterable(src[key])"),
+      ],
+      'result[key] = {};',
+      'lib/objects.js',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+});

@@ -1159,7 +1159,14 @@ const subscript = (ip: Interp, n: Node, env: Env): Val => {
   const idx = ev(ip, idxNode, env);
   // A guard tried with a prototype key in place: `obj[key]` is what that key reaches on a plain
   // object (`constructor`: the Object function; `__proto__`, `prototype`: an object).
-  if (ip.tryingProto && typeof idx.value === 'string' && PROTO_TYPE[idx.value])
+  // Not on the object the keys are enumerated from (`for (key in src)`, `Object.keys(src)`):
+  // parsed JSON may hold `__proto__` as an own key there, whose value is anything.
+  if (
+    ip.tryingProto &&
+    typeof idx.value === 'string' &&
+    PROTO_TYPE[idx.value] &&
+    !(idxNode && obj && enumeratedFrom(ip.root, idxNode.text()).has(obj.text()))
+  )
     return { ...clean(step(lineOf(n), 'constant', n.text())), typeOf: PROTO_TYPE[idx.value] };
   if (ip.proto) {
     // An element this function just created (`o[k] = {}`) or checked to be an object.
@@ -1197,6 +1204,46 @@ const plainStep = (base: Val, idx: Val): boolean =>
 
 /** The environment key of an element `o[k]` (prototype pollution: what it was set to or found). */
 export const slotKey = (text: string): string => `\u0000${text.replace(/\s+/g, '')}`;
+
+/**
+ * The objects whose own keys a name is bound to in the file: `for (k in o)`, `for (k of
+ * Object.keys(o))`, `Object.keys(o).forEach((k) => …)`.
+ */
+const ENUMERATED = new WeakMap<Node, Map<string, Set<string>>>();
+const enumeratedFrom = (root: Node, name: string): Set<string> => {
+  let byName = ENUMERATED.get(root);
+  if (!byName) {
+    byName = new Map();
+    const add = (k: string, o: string) => byName!.set(k, (byName!.get(k) ?? new Set()).add(o));
+    const keysOf = (n: Node | null) =>
+      n?.kind() === 'call_expression' &&
+      /^Object\.(keys|entries)$/.test(n.field('function')?.text() ?? '')
+        ? (named(n.field('arguments') ?? n)[0]?.text() ?? null)
+        : null;
+    for (const f of root.findAll({ rule: { kind: 'for_in_statement' } })) {
+      const left = f.field('left');
+      const right = f.field('right');
+      if (!left || !right) continue;
+      const k = left.kind() === 'identifier' ? left.text() : null;
+      const isIn = f.children().some((c) => c.text() === 'in');
+      if (k) add(k, isIn ? right.text() : (keysOf(right) ?? ''));
+    }
+    for (const c of root.findAll({ rule: { kind: 'call_expression' } })) {
+      const fn = c.field('function');
+      if (
+        fn?.kind() !== 'member_expression' ||
+        !/^(forEach|map|filter|some|every|reduce)$/.test(fn.field('property')?.text() ?? '')
+      )
+        continue;
+      const o = keysOf(fn.field('object'));
+      const cb = named(c.field('arguments') ?? c)[0];
+      const k = cb ? paramsOf(cb)[0]?.name : undefined;
+      if (o && k) add(k, o);
+    }
+    ENUMERATED.set(root, byName);
+  }
+  return byName.get(name) ?? new Set();
+};
 
 /** Forgets the elements known of `name` (as the object or in the key) once it is reassigned. */
 const forgetSlots = (env: Env, name: string): void => {
@@ -1842,7 +1889,9 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
   // Same-file functions: entered with the arguments' values; so are those the file imports
   // from another module of the project, read in that module.
   const fn = sameFileFunction(ip, c);
-  if (fn && ip.selfCalls && sameRange(fn, ip.selfCalls.fn)) ip.selfCalls.args.push(args);
+  // Only the function's own calls (not those of the summaries it enters, read with less).
+  if (fn && ip.selfCalls && ip.depth === 0 && !ip.tryingProto && sameRange(fn, ip.selfCalls.fn))
+    ip.selfCalls.args.push(args);
   if (fn) return summary(ip, fn, c, args, n);
   const imported = importable(ip, c.text) ? ip.importedFunction?.(c.text) : null;
   if (imported) return summary(ip, imported.fn, c, args, n, inFile(imported));
