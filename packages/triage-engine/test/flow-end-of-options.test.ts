@@ -24,6 +24,25 @@ const py = (call: string[], marker = 'subprocess.run(') =>
     'app/vcs.py',
   );
 
+const goHandler = (body: string[], marker: string) =>
+  flowAt(
+    'command-injection',
+    [
+      'package getter',
+      '',
+      'import (',
+      '\t"net/http"',
+      '\t"os/exec"',
+      ')',
+      '',
+      'func clone(w http.ResponseWriter, r *http.Request) {',
+      ...body,
+      '}',
+    ],
+    marker,
+    'getter/hg.go',
+  );
+
 describe('command arguments after "--"', () => {
   it('when a request value comes after "--" in a subprocess list (multi-line call), then no option can be injected', () => {
     const r = py([
@@ -64,25 +83,6 @@ describe('command arguments after "--"', () => {
     const r = py(['        out = subprocess.run(["sh", "-c", "--", url], check=True)']);
     expect(r.outcome).toBe('input');
   });
-
-  const goHandler = (body: string[], marker: string) =>
-    flowAt(
-      'command-injection',
-      [
-        'package getter',
-        '',
-        'import (',
-        '\t"net/http"',
-        '\t"os/exec"',
-        ')',
-        '',
-        'func clone(w http.ResponseWriter, r *http.Request) {',
-        ...body,
-        '}',
-      ],
-      marker,
-      'getter/hg.go',
-    );
 
   it('when exec.Command puts the URL after "--" (Go, tabs), then no option can be injected', () => {
     const r = goHandler(
@@ -161,26 +161,15 @@ describe('command arguments after "--"', () => {
 
 describe('command arguments after "--" in a Go slice', () => {
   const withArgs = (slice: string, more: string[] = []) =>
-    flowAt(
-      'command-injection',
+    goHandler(
       [
-        'package vcs',
-        '',
-        'import (',
-        '\t"net/http"',
-        '\t"os/exec"',
-        ')',
-        '',
-        'func clone(w http.ResponseWriter, r *http.Request) {',
         '\tsrc := r.URL.Query().Get("src")',
         `\targs := []string{${slice}}`,
         ...more,
         '\tcmd := exec.Command("git", args...)',
         '\t_ = cmd.Run()',
-        '}',
       ],
       'exec.Command(',
-      'vcs/clone.go',
     );
 
   it('when the slice spread into exec.Command puts the URL after "--", then no option can be injected', () => {
