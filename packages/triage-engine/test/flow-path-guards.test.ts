@@ -35,6 +35,15 @@ describe('path guards that refuse a .. segment', () => {
     }
   });
 
+  it('when the guard only limits the length or the extension, or refuses ../ but not .. alone, then it is no .. check', () => {
+    for (const check of [
+      'if (name.length > 64) return res.sendStatus(400);',
+      "if (!name.endsWith('.pdf')) return res.sendStatus(400);",
+      "if (name.includes('../')) return res.sendStatus(400);",
+    ])
+      expect(read([`  ${check}`, stream]).outcome, check).toBe('input');
+  });
+
   it('when only the start is checked, then a name like a/../../etc climbs out and it stays input', () => {
     for (const check of [
       "if (name.startsWith('..')) return res.sendStatus(400);",

@@ -43,6 +43,29 @@ describe('Python: pathlib joins, lists grown by extend, opt-in gates', () => {
     expect(r.reason).toMatch(/opts in with allow_dangerous_deserialization=True/);
   });
 
+  it('when the environment is only required to hold a setting (not a yes/no switch), then it is no opt-in', () => {
+    const r = at(
+      store(
+        [
+          '        if not os.environ.get("INDEX_BUCKET"):',
+          '            raise RuntimeError("INDEX_BUCKET is not set")',
+        ],
+        'folder_path: str',
+      ),
+    );
+    expect(r.outcome).not.toBe('no-source');
+    const yes = at(
+      store(
+        [
+          '        if not strtobool(os.environ.get("TRUST_REMOTE_CODE", "False")):',
+          '            raise ValueError("set TRUST_REMOTE_CODE=True to load pickled indexes")',
+        ],
+        'folder_path: str',
+      ),
+    );
+    expect(yes.outcome).toBe('no-source');
+  });
+
   it('when the flag defaults to True, or the check only warns, then it is no opt-in', () => {
     const gate = [
       '        if not allow_dangerous_deserialization:',

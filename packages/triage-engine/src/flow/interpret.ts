@@ -3487,10 +3487,12 @@ const climbRefused = (ip: Interp, cond: Node, env: Env, outcome: boolean, out: E
     if (!old || old.level === CLEAN || old.contained) continue;
     const tried = (v: string) =>
       quietly(ip, cond, new Map(env).set(name, constant(v, step(line, 'constant', v)))).value;
-    const climbing = tried('a/../b');
-    const plain = tried('a/b');
-    if (climbing === undefined || plain === undefined) continue;
-    if (truthy(climbing) === outcome || truthy(plain) !== outcome) continue;
+    // Refused however it climbs, accepted however long or dotted a plain name is (a length or
+    // extension check is not a `..` check).
+    const climbing = ['a/../b', '../x', '..'].map(tried);
+    const plain = ['a/b', 'reports-2024/summary.final.pdf'].map(tried);
+    if (climbing.some((v) => v === undefined || truthy(v) === outcome)) continue;
+    if (plain.some((v) => v === undefined || truthy(v) !== outcome)) continue;
     // Python's os.path.join drops the base for an absolute piece: that must be refused too.
     if (ip.family === 'python') {
       const absolute = tried('/a/b');

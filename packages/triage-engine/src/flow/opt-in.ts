@@ -30,7 +30,14 @@ const optedOut = (cond: Node, flags: Set<string>): string | null => {
   const x = c.field('argument') ?? named(c)[0];
   if (!x) return null;
   if (x.kind() === 'identifier' && flags.has(x.text())) return `${x.text()}=True`;
-  if (/\bos\.(environ|getenv)\b/.test(x.text())) return `the environment (${x.text()})`;
+  // The environment, read as a yes/no switch (not a setting that merely has to be present).
+  if (
+    /\bos\.(environ|getenv)\b/.test(x.text()) &&
+    /\bstrtobool\s*\(|\bbool\s*\(|\.lower\(\)\s*(==|in)|==\s*["'](1|true|yes|on)["']/i.test(
+      x.text(),
+    )
+  )
+    return `the environment (${x.text()})`;
   return null;
 };
 
