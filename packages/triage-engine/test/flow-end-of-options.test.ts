@@ -79,6 +79,18 @@ describe('command arguments after "--"', () => {
     expect(r.outcome).toBe('input');
   });
 
+  it('when the program runs its operands (a shell given a script file, ssh, env, python), then "--" keeps nothing safe', () => {
+    for (const argv of [
+      '"bash", "--", url',
+      '"ssh", "build-host", "--", url',
+      '"/usr/bin/env", "--", url',
+      '"python3", "--", url',
+    ])
+      expect(py([`        out = subprocess.run([${argv}], check=True)`]).outcome, argv).toBe(
+        'input',
+      );
+  });
+
   it('when the program is sh -c, then the words after "--" are still a script’s arguments and the flow decides', () => {
     const r = py(['        out = subprocess.run(["sh", "-c", "--", url], check=True)']);
     expect(r.outcome).toBe('input');

@@ -85,6 +85,14 @@ const goSliceLiteral = (at: Node, name: string): Node[] | null => {
   return body ? named(body).map((e) => (e.kind() === 'literal_element' ? named(e)[0]! : e)) : null;
 };
 
+/**
+ * Programs that run (or hand to something that runs) what they are given as operands: a shell or
+ * an interpreter takes a script, `env`/`sudo`/`xargs`/`timeout` a command, `ssh` a remote one,
+ * `docker`/`kubectl` one in a container, `npx` a package. `--` keeps nothing safe for them.
+ */
+const RUNS_OPERANDS =
+  /^(sh|bash|zsh|dash|ksh|fish|cmd|cmd\.exe|powershell|pwsh|python[\d.]*|node|deno|bun|perl|ruby|php|lua|env|sudo|doas|su|runuser|ssh|xargs|nohup|timeout|nice|ionice|time|watch|busybox|sshpass|docker|podman|kubectl|npx|npm|yarn|pnpm|make|awk|gawk|sed|find)$/i;
+
 /** Why the command's values cannot be options (the reason, for the evidence), or null. */
 export const operandsAfterEndOfOptions = (lang: FlowLanguage, sink: Node): string | null => {
   const argv = argvOf(lang, sink)?.filter((n) => !/comment/.test(n.kind()));
@@ -93,6 +101,7 @@ export const operandsAfterEndOfOptions = (lang: FlowLanguage, sink: Node): strin
   if (end < 1) return null;
   // Everything up to the `--` is written in the code, the program first.
   if (argv.slice(0, end).some((n) => literal(n) === null)) return null;
+  if (RUNS_OPERANDS.test(literal(argv[0])!.split(/[\\/]/).pop() ?? '')) return null;
   if (!argv.slice(end + 1).some((n) => literal(n) === null)) return null;
   return `${literal(argv[0])} is run without a shell and every value not written in the code comes after "--", so it reads them as operands, never as options`;
 };
