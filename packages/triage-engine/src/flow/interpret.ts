@@ -3024,7 +3024,7 @@ const sameLengthAsFiltered = (cond: Node, out: Env, outcome: boolean): void => {
       .some(
         (d) =>
           (d.field('name') ?? d.field('left'))?.text() === filtered &&
-          new RegExp(`^${all}\\.filter\\(`).test(
+          new RegExp(`^${all.replace(/[$]/g, '\\$')}\\.filter\\(`).test(
             d.field('value')?.text() ?? d.field('right')?.text() ?? '',
           ),
       );
