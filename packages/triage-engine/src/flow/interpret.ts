@@ -2765,6 +2765,26 @@ const quietly = (ip: Interp, n: Node, env: Env): Val =>
   ev(detached(ip, { callbackParams: undefined }), n, env);
 
 /**
+ * What the guard `cond` folds to with `name` holding the constant `v` in place of its value
+ * (undefined: the guard does not fold). Prototype pollution runs it `tryingProto`.
+ */
+const guardWith = (ip: Interp, cond: Node, env: Env, name: string, v: string): Const | undefined =>
+  quietly(ip, cond, new Map(env).set(name, constant(v, step(lineOf(cond), 'constant', v)))).value;
+
+/** The guard, with `name` holding `v`, takes the other way than `outcome`. */
+const refusedBy = (
+  ip: Interp,
+  cond: Node,
+  env: Env,
+  outcome: boolean,
+  name: string,
+  v: string,
+): boolean => {
+  const r = guardWith(ip, cond, env, name, v);
+  return r !== undefined && truthy(r) !== outcome;
+};
+
+/**
  * Prototype pollution: which of `__proto__`, `constructor`, `prototype` each value the guard
  * reads cannot be, given the guard's outcome. The guard is run with each of those keys in the
  * value's place: a key for which it folds to the other outcome is excluded past it. So
@@ -2779,19 +2799,13 @@ const refinedProto = (ip: Interp, cond: Node, env: Env, outcome: boolean): Env =
   for (const name of new Set(namesIn(cond))) {
     const old = env.get(name);
     if (!old || old.level === CLEAN) continue;
-    const excluded = PROTO_KEYS.filter((key) => {
-      const tried = new Map(env).set(name, constant(key, step(line, 'constant', key)));
-      const v = quietly({ ...ip, tryingProto: true }, cond, tried);
-      return v.value !== undefined && truthy(v.value) !== outcome;
-    });
+    const trying = { ...ip, tryingProto: true };
+    const excluded = PROTO_KEYS.filter((key) => refusedBy(trying, cond, env, outcome, name, key));
     // Refused whenever it holds the key inside a longer path (`a.__proto__.b`): it holds none.
     const substring = /\.(includes|indexOf|search|match|test)\s*\(/.test(cond.text());
-    const lacks = PROTO_KEYS.filter((key) => {
-      if (!substring) return false;
-      const tried = new Map(env).set(name, constant(`a.${key}.b`, step(line, 'constant', key)));
-      const v = quietly({ ...ip, tryingProto: true }, cond, tried);
-      return v.value !== undefined && truthy(v.value) !== outcome;
-    });
+    const lacks = substring
+      ? PROTO_KEYS.filter((key) => refusedBy(trying, cond, env, outcome, name, `a.${key}.b`))
+      : [];
     if (lacks.length && typeof old.value !== 'string')
       out.set(name, {
         ...old,
@@ -3108,14 +3122,7 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
     // A prefix check of `../` misses a relative path that is `..` itself: the whole guard must
     // refuse that too (`rel == ".." || strings.HasPrefix(rel, "../")`).
     const key = keyOf(subject);
-    if (p !== '..' && cond && key) {
-      const tried = quietly(
-        ip,
-        cond,
-        new Map(env).set(key, constant('..', step(0, 'constant', '..'))),
-      );
-      if (tried.value === undefined || truthy(tried.value) === outcome) return false;
-    } else if (p !== '..') return false;
+    if (p !== '..' && !(cond && key && refusedBy(ip, cond, env, outcome, key, '..'))) return false;
     const how = 'its path relative to the base does not climb out with ..';
     mark(subject, how, c);
     for (const n of v.relativeOf) markKey(n, how, c);
@@ -3485,19 +3492,16 @@ const climbRefused = (ip: Interp, cond: Node, env: Env, outcome: boolean, out: E
   for (const name of new Set(namesIn(cond).flatMap((x) => [x, x.split('.')[0]!]))) {
     const old = out.get(name);
     if (!old || old.level === CLEAN || old.contained) continue;
-    const tried = (v: string) =>
-      quietly(ip, cond, new Map(env).set(name, constant(v, step(line, 'constant', v)))).value;
     // Refused however it climbs, accepted however long or dotted a plain name is (a length or
     // extension check is not a `..` check).
-    const climbing = ['a/../b', '../x', '..'].map(tried);
-    const plain = ['a/b', 'reports-2024/summary.final.pdf'].map(tried);
-    if (climbing.some((v) => v === undefined || truthy(v) === outcome)) continue;
+    if (!['a/../b', '../x', '..'].every((v) => refusedBy(ip, cond, env, outcome, name, v)))
+      continue;
+    const plain = ['a/b', 'reports-2024/summary.final.pdf'].map((v) =>
+      guardWith(ip, cond, env, name, v),
+    );
     if (plain.some((v) => v === undefined || truthy(v) !== outcome)) continue;
     // Python's os.path.join drops the base for an absolute piece: that must be refused too.
-    if (ip.family === 'python') {
-      const absolute = tried('/a/b');
-      if (absolute === undefined || truthy(absolute) === outcome) continue;
-    }
+    if (ip.family === 'python' && !refusedBy(ip, cond, env, outcome, name, '/a/b')) continue;
     out.set(name, {
       ...withStep(old, step(line, 'branch', `${cond.text()} is ${outcome}: ${name} holds no ..`)),
       contained: true,
