@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { keptByNegatedClass } from '../src/flow/charset.js';
+import {
+  anchoredPatternFits,
+  keptByAnchoredPattern,
+  keptByNegatedClass,
+} from '../src/flow/charset.js';
 import { flowAt, pathText } from './build.js';
 
 // A value stripped of every character outside a set holds only that set: safe when the set
@@ -62,6 +66,37 @@ describe('values stripped to a set of characters', () => {
     expect(
       flowAt('path-traversal', py('[^A-Za-z0-9./]'), 'send_file(', 'app/reports.py').outcome,
     ).toBe('input');
+  });
+});
+
+// A value that matched an anchored pattern holds what the pattern lets through: read like a
+// stripped set, so an allow-list that keeps `;`, a blank, a backtick (`[A-z]`) or any character
+// (`.`, `\\D`, `[^…]`, `^a|b$`) does not sanitize a shell command.
+describe('values checked against an anchored pattern', () => {
+  it('reads the characters an anchored pattern lets through besides letters and digits', () => {
+    const kept = (p: string, full = false) => {
+      const k = keptByAnchoredPattern(p, full);
+      return k && [...k].sort().join('');
+    };
+    expect(kept('^[\\w.-]+$')).toBe('-._');
+    expect(kept('^(?:[a-z0-9]+-)*[a-z0-9]+$')).toBe('-');
+    expect(kept('^[0-9]{1,5}$')).toBe('');
+    expect(kept('[a-f0-9]{40}', true)).toBe('');
+    expect(kept('^[A-z]+$')).toBe('[\\]^_`');
+    expect(kept('^[\\w\\s]+$')).toContain('\n');
+    for (const wild of ['^.{1,64}$', '^\\D+$', '^[^;]+$', '^a|b$', '^(?=x)[a-z]+$', '[a-z]+$'])
+      expect(keptByAnchoredPattern(wild, false), wild).toBeNull();
+    expect(keptByAnchoredPattern('a|b', true)).not.toBeNull();
+  });
+
+  it('fits the sink by the same character rule as a stripped value', () => {
+    expect(anchoredPatternFits('command-injection', '^[\\w.-]+$', false)).toBe(true);
+    expect(anchoredPatternFits('command-injection', '^[\\w;]+$', false)).toBe(false);
+    expect(anchoredPatternFits('path-traversal', '^[\\w.-]+$', false)).toBe(true);
+    expect(anchoredPatternFits('path-traversal', '^[\\w./-]+$', false)).toBe(false);
+    expect(anchoredPatternFits('sql-injection', "^[\\w' ]+$", false)).toBe(false);
+    // A class without a character rule takes any pattern that is read.
+    expect(anchoredPatternFits('open-redirect', '^/[a-z/]+$', false)).toBe(true);
   });
 });
 

@@ -6,6 +6,7 @@ import { flowAt, pathText } from './build.js';
 describe('deserialization: safe YAML loaders', () => {
   const view = (loader: string) => [
     'import yaml',
+    'from yaml import SafeLoader',
     'from flask import Flask, request',
     '',
     'app = Flask(__name__)',
@@ -27,6 +28,44 @@ describe('deserialization: safe YAML loaders', () => {
       expect(r.outcome, loader).toBe('no-source');
       expect(pathText(r)).toMatch(/Loader=/);
     }
+  });
+
+  it('when the safe name is bound to another loader (an alias, a class of that name), then it is not the safe loader', () => {
+    const load = (binding: string[]) =>
+      flowAt(
+        'deserialization',
+        [...binding, ...view('SafeLoader').slice(2)],
+        'config = yaml.load(',
+        'app/views.py',
+      ).outcome;
+    expect(load(['import yaml', 'from yaml import CLoader as SafeLoader'])).toBe('input');
+    expect(load(['import yaml', 'class SafeLoader(yaml.Loader):', '    pass'])).toBe('input');
+    expect(load(['import yaml', 'from yaml import CSafeLoader as SafeLoader'])).toBe('no-source');
+  });
+
+  it('when the option is only mentioned in a comment or chosen by a condition, then it is not read as given', () => {
+    const torch = (arg: string) =>
+      flowAt(
+        'deserialization',
+        [
+          'import torch',
+          'from flask import request',
+          '',
+          '',
+          "@app.route('/model', methods=['POST'])",
+          'def upload(strict=False):',
+          '    state = torch.load(',
+          '        request.files["model"],',
+          `        ${arg}`,
+          '    )',
+          '    return str(len(state))',
+        ],
+        'torch.load(',
+        'app/model.py',
+      ).outcome;
+    expect(torch('# weights_only=True once every checkpoint is migrated')).toBe('input');
+    expect(torch('weights_only=True if strict else False,')).toBe('input');
+    expect(torch('weights_only=True,')).toBe('no-source');
   });
 
   it('when it is given FullLoader or UnsafeLoader, then the request body reaches the load', () => {

@@ -279,7 +279,7 @@ describe('XXE (Python lxml): the parser a read is given', () => {
 });
 
 describe('XXE (Java): JDOM and the JAXP access properties', () => {
-  it('when a SAXBuilder is told not to expand entities, or a TransformerFactory may fetch no external stylesheet, then it is sanitized; told to expand, it is not', () => {
+  it('when a SAXBuilder is told not to expand entities, or a TransformerFactory may fetch no external DTD, then it is sanitized; told to expand, or refused stylesheets only, it is not', () => {
     const java = (made: string, config: string) => [
       'package org.acme.xml;',
       '',
@@ -299,9 +299,16 @@ describe('XXE (Java): JDOM and the JAXP access properties', () => {
     expect(
       at(
         'TransformerFactory tf = TransformerFactory.newInstance();',
-        'tf.setAttribute(XMLConstants.ACCESS_EXTERNAL_STYLESHEET, "");',
+        'tf.setAttribute(XMLConstants.ACCESS_EXTERNAL_DTD, "");',
       ).outcome,
     ).toBe('no-source');
+    // External stylesheets refused, the transformed document still loads its external DTD.
+    expect(
+      at(
+        'TransformerFactory tf = TransformerFactory.newInstance();',
+        'tf.setAttribute(XMLConstants.ACCESS_EXTERNAL_STYLESHEET, "");',
+      ),
+    ).toBeNull();
     expect(
       at('SAXBuilder builder = new SAXBuilder();', 'builder.setExpandEntities(true);'),
     ).toBeNull();

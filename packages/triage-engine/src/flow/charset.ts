@@ -63,3 +63,104 @@ export const charsetSafeFor = (cls: string, kept: ReadonlySet<string>): string |
   if (!ok) return null;
   return [...kept].every((ch) => ok.test(ch)) ? 'only characters harmless here are left' : null;
 };
+
+const WHITESPACE = [' ', '\t', '\n', '\r', '\f', '\v'];
+const isAlnum = (ch: string) => /^[a-zA-Z0-9]$/.test(ch);
+
+/** The characters an escape `\e` matches, besides letters and digits; null when not read. */
+const escapeKeeps = (e: string): string[] | null => {
+  if (e === 'd') return [];
+  if (e === 'w') return ['_'];
+  if (e === 's') return WHITESPACE;
+  if (/[a-zA-Z0-9]/.test(e)) return null; // \D \W \S \b \p{…} \n \1 …: not read
+  return [e];
+};
+
+/**
+ * The characters other than ASCII letters and digits a whole-string pattern can match
+ * (`^[\w.-]+$`, `^(?:[a-z]+-)*[a-z]+$`, `[0-9]{1,5}` under fullmatch), or null when the pattern
+ * lets any character through or uses what is not read here: `.`, negated classes, `\S` `\D` `\W`,
+ * look-arounds and inline flags, an alternation at the top (`^a|b$` anchors one branch only)
+ * unless the whole value is matched anyway (`full`: fullmatch, Java matches).
+ */
+export const keptByAnchoredPattern = (pattern: string, full: boolean): Set<string> | null => {
+  let p = pattern;
+  if (!full) {
+    if (!p.startsWith('^') || !p.endsWith('$') || p.endsWith('\\$')) return null;
+    p = p.slice(1, -1);
+  } else {
+    if (p.startsWith('^')) p = p.slice(1);
+    if (p.endsWith('$') && !p.endsWith('\\$')) p = p.slice(0, -1);
+    if (p.endsWith('\\Z') || p.endsWith('\\z')) p = p.slice(0, -2);
+  }
+  const out = new Set<string>();
+  const add = (chs: readonly string[]) => chs.forEach((ch) => isAlnum(ch) || out.add(ch));
+  let depth = 0;
+  for (let i = 0; i < p.length; i++) {
+    const ch = p[i]!;
+    if (ch === '\\') {
+      const kept = escapeKeeps(p[++i] ?? '');
+      if (!kept) return null;
+      add(kept);
+    } else if (ch === '[') {
+      if (p[i + 1] === '^') return null;
+      let j = i + 1;
+      if (p[j] === ']') return null; // a class starting with ] is not read
+      const members: string[] = [];
+      for (; j < p.length && p[j] !== ']'; j++) {
+        let from = p[j]!;
+        if (from === '\\') {
+          const kept = escapeKeeps(p[++j] ?? '');
+          if (!kept) return null;
+          if (kept.length !== 1 || p[j + 1] !== '-') {
+            add(kept);
+            continue;
+          }
+          from = kept[0]!;
+        }
+        if (p[j + 1] === '-' && p[j + 2] !== undefined && p[j + 2] !== ']') {
+          let to = p[j + 2]!;
+          j += 2;
+          if (to === '\\') {
+            to = p[++j] ?? '';
+            if (/[a-zA-Z0-9]/.test(to) || to === '') return null;
+          }
+          const [a, b] = [from.charCodeAt(0), to.charCodeAt(0)];
+          if (b < a || b - a > 256) return null;
+          for (let k = a; k <= b; k++) members.push(String.fromCharCode(k));
+        } else members.push(from);
+      }
+      if (j >= p.length) return null;
+      add(members);
+      i = j;
+    } else if (ch === '(') {
+      if (p[i + 1] === '?') {
+        if (p[i + 2] !== ':') return null; // look-arounds, named groups, inline flags
+        i += 2;
+      }
+      depth++;
+    } else if (ch === ')') depth--;
+    else if (ch === '|') {
+      if (depth === 0 && !full) return null;
+    } else if (ch === '{') {
+      const m = /^\{\d+(,\d*)?\}/.exec(p.slice(i));
+      if (m) i += m[0].length - 1;
+      else add(['{']);
+    } else if (ch === '.' || ch === '^' || ch === '$') return null;
+    else if (ch === '+' || ch === '*' || ch === '?') continue;
+    else add([ch]);
+  }
+  return depth === 0 ? out : null;
+};
+
+/**
+ * Whether a value that matched `pattern` as a whole is safe for `cls`: the pattern is read
+ * (keptByAnchoredPattern) and, for a class with a character rule, lets through only characters
+ * harmless there; a class without one (redirects, …) takes any pattern that is read.
+ */
+export const anchoredPatternFits = (cls: string, pattern: string, full: boolean): boolean => {
+  const kept = keptByAnchoredPattern(pattern, full);
+  if (!kept) return false;
+  const ruled = cls in TOLERATED || cls === 'path-traversal' || cls === 'file-inclusion';
+  return !ruled || charsetSafeFor(cls, kept) !== null;
+};

@@ -27,6 +27,7 @@ import { lxmlParserConfiguration, xmlParserConfiguration } from './xml-config.js
 import { importedFunctions, importsOf as fileImports } from './imports.js';
 import { operandsAfterEndOfOptions } from './argv.js';
 import { optInGate } from './opt-in.js';
+import { safeLoaderOption } from './safe-loader.js';
 import { archiveExtraction } from './archive.js';
 import {
   CLEAN,
@@ -1129,21 +1130,25 @@ const rootedFileApi = (lang: FlowLanguage, sink: Node): string | null => {
     .find((p) => p.kind() === 'pair' && p.field('key')?.text() === 'root')
     ?.field('value');
   if (!root || /\b(req|request|ctx)\b/.test(root.text())) return null;
+  // The file system's root keeps nothing in; a root made of the function's own values (its
+  // parameters, its locals: the name's folder) moves with what the caller sends.
+  if (/^(['"`])[/\\]*\1$/.test(root.text())) return null;
+  let fn: Node | null = sink.parent();
+  while (fn && !/function|arrow_function|method_definition/.test(fn.kind())) fn = fn.parent();
+  if (fn) {
+    const own = fn.text();
+    const params = fn.field('parameters')?.text() ?? fn.field('parameter')?.text() ?? '';
+    const ids = root.findAll({ rule: { kind: 'identifier' } }).map((i) => i.text());
+    if (
+      ids.some(
+        (id) =>
+          new RegExp(`\\b${id}\\b`).test(params) ||
+          new RegExp(`\\b(const|let|var)\\s+(\\{[^}]*)?\\b${id}\\b`).test(own),
+      )
+    )
+      return null;
+  }
   return `${c.name} is given a root (${root.text()}), under which it refuses a path that leaves it`;
-};
-
-/**
- * A load's option that builds plain data only, as written in the call: a YAML safe loader
- * (PyYAML) or schema (js-yaml); PyTorch's `torch.load(f, weights_only=True)` (a restricted
- * unpickler: tensors and primitive containers only); NumPy's `allow_pickle=False`.
- */
-const SAFE_YAML: Partial<Record<FlowLanguage, RegExp>> = {
-  python:
-    /\bLoader\s*=\s*(yaml\.)?(C?SafeLoader|BaseLoader)\b|\bweights_only\s*=\s*True\b|\ballow_pickle\s*=\s*False\b/,
-  javascript:
-    /\bschema\s*:\s*(yaml\.)?(JSON_SCHEMA|FAILSAFE_SCHEMA|CORE_SCHEMA|DEFAULT_SAFE_SCHEMA)\b/,
-  typescript:
-    /\bschema\s*:\s*(yaml\.)?(JSON_SCHEMA|FAILSAFE_SCHEMA|CORE_SCHEMA|DEFAULT_SAFE_SCHEMA)\b/,
 };
 
 export const reconstructFlow = (q: FlowQuery): FlowResult | null => {
@@ -1164,14 +1169,14 @@ export const reconstructFlow = (q: FlowQuery): FlowResult | null => {
   const found = findSink(root, lang, q);
   if (!found) return undecided('no sink call of this class at the reported line');
   // A YAML load given a loader or schema that builds no objects is safe whatever it reads.
-  const loader = q.cls === 'deserialization' ? SAFE_YAML[lang]?.exec(found.sink.text()) : null;
+  const loader = q.cls === 'deserialization' ? safeLoaderOption(lang, found.sink) : null;
   if (loader)
     return {
       outcome: 'no-source',
       sanitized: true,
-      reason: `the loader is given ${loader[0]}, which builds plain data only`,
+      reason: `the loader is given ${loader}, which builds plain data only`,
       path: [
-        step(lineOf(found.sink), 'sanitizer', loader[0]),
+        step(lineOf(found.sink), 'sanitizer', loader),
         step(lineOf(found.sink), 'sink', found.sink.text()),
       ],
     };

@@ -1,6 +1,6 @@
 import type { LanguageFamily } from '../code/language.js';
 import { builtWithoutPrototype } from './proto-shape.js';
-import { charsetSafeFor, keptByNegatedClass } from './charset.js';
+import { anchoredPatternFits, charsetSafeFor, keptByNegatedClass } from './charset.js';
 import { singleQuotedConcat } from './shell-quote.js';
 import { numberNeutralizes, numericConversionIn, sanitizerIn } from '../code/sanitizers.js';
 import type { ImportedFunction } from './imports.js';
@@ -1523,7 +1523,10 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
   const args = c.args.map((a) => ev(ip, a, env));
   ip.callbackParams = undefined;
   if (recordSink) recordHit(ip, env);
-  if (san && san.split('.').pop() === c.name) return clean(step(line, 'sanitizer', n.text()));
+  // A sanitizer by its name, unless the file defines the function itself: then what its body
+  // does decides (a local quote() that escapes ' as \' inside single quotes quotes nothing).
+  if (san && san.split('.').pop() === c.name && !sameFileFunction(ip, c))
+    return clean(step(line, 'sanitizer', n.text()));
   // sql`… ${x}` of a query builder that binds the values as parameters.
   if (
     ip.cls === 'sql-injection' &&
@@ -2738,12 +2741,15 @@ const execIf = (
 
 const PATH_CLASSES = new Set(['path-traversal', 'open-redirect', 'ssrf', 'file-inclusion']);
 const ALLOW_METHODS = new Set(['includes', 'has', 'contains', 'containsKey', '__contains__']);
-const ANCHORED = /^\^[^]*\$$/;
 const VALIDATOR_NAME = /valid|check|verif|allow|safe|sanit|whitelist|permit|legal|clean|match/i;
 /** validator.js checks whose accepted strings hold no quote, space, slash or dot-dot. */
 const VALIDATOR_JS =
   /^(isInt|isNumeric|isFloat|isDecimal|isAlphanumeric|isAlpha|isUUID|isHexadecimal|isMongoId|isPort|isBoolean|isHash|isBase32|isJWT)$/;
-const WILDCARD = /\.[*+]|\\S|\[\^/;
+/** Python flags that make `^`/`$` match at each line (re.M, re.MULTILINE, (?m) aside). */
+const multiline = (n: Node) => /\b(M|MULTILINE)\b/.test(n.text());
+/** Python's re.match is anchored at the start: its pattern read as if it began with `^`. */
+const reMatchPattern = (name: string, p: string) =>
+  name === 'match' && !p.startsWith('^') ? `^${p}` : p;
 
 /** A copy of `env` in which the values a guard checks are clean, given the guard's outcome. */
 const FILE_CLASSES = new Set(['path-traversal', 'file-inclusion']);
@@ -3420,8 +3426,8 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       const p = pattern(compiledCall.args[0]);
       if (
         typeof p === 'string' &&
-        (call.name === 'fullmatch' || (p.startsWith('^') && /\$$/.test(p))) &&
-        !WILDCARD.test(p)
+        !compiledCall.args.slice(1).some(multiline) &&
+        anchoredPatternFits(ip.cls, reMatchPattern(call.name, p), call.name === 'fullmatch')
       )
         return mark(call.args[0]!, 'checked against an anchored pattern', c);
     }
@@ -3429,22 +3435,21 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       const p = pattern(call.args[0]!);
       if (
         typeof p === 'string' &&
-        (call.name === 'fullmatch' || /\$$/.test(p)) &&
-        p.startsWith('^') === (call.name === 'match' ? true : p.startsWith('^')) &&
-        !WILDCARD.test(p)
+        !call.args.slice(2).some(multiline) &&
+        anchoredPatternFits(ip.cls, reMatchPattern(call.name, p), call.name === 'fullmatch')
       )
         return mark(call.args[1]!, 'checked against an anchored pattern', c);
     }
-    // Java: Pattern.matches(regex, s) matches all of s.
+    // Java: Pattern.matches(regex, s) and s.matches(regex) match all of s.
     if (call.text === 'Pattern.matches' && call.args.length === 2) {
       const p = pattern(call.args[0]!);
-      if (typeof p === 'string' && !WILDCARD.test(p))
+      if (typeof p === 'string' && anchoredPatternFits(ip.cls, p, true))
         return mark(call.args[1]!, 'checked against an anchored pattern', c);
       return;
     }
     if (call.name === 'matches' && arg0) {
       const p = pattern(arg0);
-      if (typeof p === 'string' && !WILDCARD.test(p))
+      if (typeof p === 'string' && anchoredPatternFits(ip.cls, p, true))
         return mark(call.receiver, 'checked against an anchored pattern', c);
     }
     // Apache Commons: StringUtils.isNumeric(s), NumberUtils.isDigits(s) …
@@ -3457,7 +3462,8 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       return mark(arg0, `checked by ${call.text} to hold only letters or digits`, c);
     if (call.name === 'test' && call.receiver?.kind() === 'regex' && arg0) {
       const p = call.receiver.field('pattern')?.text() ?? '';
-      if (ANCHORED.test(p) && !WILDCARD.test(p))
+      const flags = call.receiver.field('flags')?.text() ?? '';
+      if (!flags.includes('m') && anchoredPatternFits(ip.cls, p, false))
         return mark(arg0, 'checked against an anchored pattern', c);
     }
     // A check the reconstruction does not read: the value's fate is not decided here.

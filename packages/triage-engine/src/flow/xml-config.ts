@@ -21,7 +21,10 @@ const NEW_TYPES = /^(SAXReader|SAXBuilder)$/;
  * `isReplacingEntityReferences` false reports entity references instead of expanding them;
  * `ACCESS_EXTERNAL_*` set to "" forbid fetching external resources. FEATURE_SECURE_PROCESSING is
  * not among them: Apache Xerces reads it as limits on entity expansion and still resolves external
- * entities (jackrabbit-webdav set it and was vulnerable, CVE-2015-1833).
+ * entities (jackrabbit-webdav set it and was vulnerable, CVE-2015-1833). Nor are
+ * ACCESS_EXTERNAL_STYLESHEET and ACCESS_EXTERNAL_SCHEMA alone: they keep stylesheets' imports and
+ * schemas' locations in, while the document parsed, transformed or validated still loads its
+ * external DTD and entities (ACCESS_EXTERNAL_DTD stays "all").
  */
 const PROTECTIVE: { name: RegExp; when: string; what: string }[] = [
   {
@@ -53,11 +56,6 @@ const PROTECTIVE: { name: RegExp; when: string; what: string }[] = [
     name: /^(XMLConstants\.ACCESS_EXTERNAL_DTD|"http:\/\/javax\.xml\.XMLConstants\/property\/accessExternalDTD")$/,
     when: '""',
     what: 'no external DTD may be fetched',
-  },
-  {
-    name: /^(XMLConstants\.ACCESS_EXTERNAL_(STYLESHEET|SCHEMA)|"http:\/\/javax\.xml\.XMLConstants\/property\/accessExternal(Stylesheet|Schema)")$/,
-    when: '""',
-    what: 'no external stylesheet or schema may be fetched',
   },
 ];
 
@@ -184,8 +182,20 @@ export const xmlParserConfiguration = (root: Node, line: number): FlowResult | n
   if (!target || !method || !at) return null;
   const constants = stringConstants(root);
   const end = made.range().end.index;
-  for (const call of method.findAll({ rule: { kind: 'method_invocation' } })) {
-    if (call.range().start.index < end) continue;
+  const calls = method.findAll({ rule: { kind: 'method_invocation' } });
+  // A setting made after the object has made its parser (or parsed) does not reach that parser:
+  // a DocumentBuilder keeps the factory's settings of the moment it was made.
+  const used = calls
+    .filter(
+      (c) =>
+        c.range().start.index >= end &&
+        USES.test(c.field('name')?.text() ?? '') &&
+        (c.field('object')?.text() ?? '').replace(/^this\./, '') === target,
+    )
+    .map((c) => c.range().start.index);
+  const firstUse = Math.min(Infinity, ...used);
+  for (const call of calls) {
+    if (call.range().start.index < end || call.range().start.index > firstUse) continue;
     if (!runsWhenever(call, at.statement)) continue;
     const found =
       (call.field('object')?.text() ?? '').replace(/^this\./, '') === target
@@ -240,14 +250,21 @@ const fieldConfiguration = (root: Node, made: Node, target: string): FlowResult 
   const constants = stringConstants(root);
   const steps = [];
   for (const block of blocks) {
-    const call = block
-      .findAll({ rule: { kind: 'method_invocation' } })
-      .find(
-        (c) =>
-          (c.field('object')?.text() ?? '').replace(/^this\./, '') === target &&
-          topLevelIn(c, block) &&
-          protective(root, c, constants) !== null,
-      );
+    const calls = block.findAll({ rule: { kind: 'method_invocation' } });
+    const on = (c: Node) => (c.field('object')?.text() ?? '').replace(/^this\./, '') === target;
+    const firstUse = Math.min(
+      Infinity,
+      ...calls
+        .filter((c) => on(c) && USES.test(c.field('name')?.text() ?? ''))
+        .map((c) => c.range().start.index),
+    );
+    const call = calls.find(
+      (c) =>
+        on(c) &&
+        c.range().start.index < firstUse &&
+        topLevelIn(c, block) &&
+        protective(root, c, constants) !== null,
+    );
     // An instance field: every constructor must configure it.
     if (!call) return null;
     const found = protective(root, call, constants)!;
@@ -291,6 +308,10 @@ const climbingTryBodies = (call: Node, accept: (block: Node) => boolean): boolea
   }
   return false;
 };
+
+/** What an object does with its settings: makes a parser, or parses, transforms, validates. */
+const USES =
+  /^(newDocumentBuilder|newSAXParser|getXMLReader|newSAXBuilder|createXMLStreamReader|createXMLEventReader|parse|read|build|newTransformer|newTemplates|newSchema|newValidator|validate|unmarshal)$/;
 
 /** The parsers a factory makes: `DocumentBuilder db = dbf.newDocumentBuilder()`, … */
 const BUILDS = /^(newDocumentBuilder|newSAXParser|getXMLReader|newSAXBuilder)$/;

@@ -1,0 +1,68 @@
+import { named, type FlowLanguage, type Node } from './node.js';
+
+// A load's option that builds plain data only, read from the call's own arguments (not its
+// text, so a comment or a conditional expression is not taken for the option): a PyYAML safe
+// loader (`Loader=yaml.SafeLoader`, or `SafeLoader` imported from yaml under its own name and
+// not redefined in the file), PyTorch's `weights_only=True` (a restricted unpickler), NumPy's
+// `allow_pickle=False`, js-yaml's `{ schema: yaml.JSON_SCHEMA }` and the other safe schemas.
+
+const YAML_SAFE = /^(C?SafeLoader|BaseLoader)$/;
+const JS_SAFE_SCHEMA = /^(yaml\.)?(JSON_SCHEMA|FAILSAFE_SCHEMA|CORE_SCHEMA|DEFAULT_SAFE_SCHEMA)$/;
+
+const rootOf = (n: Node): Node => {
+  let r = n;
+  for (let p = r.parent(); p; p = p.parent()) r = p;
+  return r;
+};
+
+/**
+ * Whether a bare `name` is one of PyYAML's safe loaders: imported from yaml (as itself or as an
+ * alias of a safe loader: `from yaml import CSafeLoader as SafeLoader`), never bound otherwise
+ * (`CLoader as SafeLoader`, a class or an assignment of that name).
+ */
+const yamlsOwn = (name: string, root: Node): boolean => {
+  const text = root.text();
+  const imported = new RegExp(`^\\s*from\\s+yaml\\s+import\\s+[^\\n]*\\b${name}\\b`, 'm');
+  const aliases = [...text.matchAll(new RegExp(`\\b(\\w+)\\s+as\\s+${name}\\b`, 'g'))];
+  const rebound = new RegExp(`^\\s*(class|def)\\s+${name}\\b|^\\s*${name}\\s*=`, 'm');
+  return imported.test(text) && aliases.every((m) => YAML_SAFE.test(m[1]!)) && !rebound.test(text);
+};
+
+const pythonSafe = (name: string, value: Node, root: Node): boolean => {
+  const v = value.text();
+  if (name === 'weights_only') return v === 'True';
+  if (name === 'allow_pickle') return v === 'False';
+  if (name !== 'Loader') return false;
+  const m = /^(yaml\.)?([A-Za-z]+)$/.exec(v);
+  if (!m || !YAML_SAFE.test(m[2]!)) return false;
+  return m[1] ? !/^\s*(import\s+\w+\s+as\s+yaml|yaml\s*=)/m.test(root.text()) : yamlsOwn(v, root);
+};
+
+/** The safe option as written (`Loader=yaml.SafeLoader`), or null. */
+export const safeLoaderOption = (lang: FlowLanguage, sink: Node): string | null => {
+  const args = sink.field('arguments');
+  if (!args) return null;
+  if (lang === 'python') {
+    for (const a of named(args)) {
+      if (a.kind() !== 'keyword_argument') continue;
+      const name = a.field('name')?.text() ?? '';
+      const value = a.field('value');
+      if (value && pythonSafe(name, value, rootOf(sink))) return a.text();
+    }
+    return null;
+  }
+  if (lang === 'java' || lang === 'go') return null;
+  for (const a of named(args)) {
+    if (a.kind() !== 'object') continue;
+    for (const p of named(a)) {
+      if (p.kind() !== 'pair') continue;
+      const key = p
+        .field('key')
+        ?.text()
+        .replace(/^['"]|['"]$/g, '');
+      const value = p.field('value')?.text() ?? '';
+      if (key === 'schema' && JS_SAFE_SCHEMA.test(value)) return p.text();
+    }
+  }
+  return null;
+};
