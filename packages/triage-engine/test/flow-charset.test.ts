@@ -95,8 +95,12 @@ describe('values checked against an anchored pattern', () => {
     expect(anchoredPatternFits('path-traversal', '^[\\w.-]+$', false)).toBe(true);
     expect(anchoredPatternFits('path-traversal', '^[\\w./-]+$', false)).toBe(false);
     expect(anchoredPatternFits('sql-injection', "^[\\w' ]+$", false)).toBe(false);
+    // A redirect or a fetched URL: a slug fits, anything holding a host or a path does not.
+    expect(anchoredPatternFits('open-redirect', '^[a-z0-9-]+$', false)).toBe(true);
+    expect(anchoredPatternFits('open-redirect', '^/[a-z/]+$', false)).toBe(false);
+    expect(anchoredPatternFits('ssrf', '^https?://[\\w.-]+/?$', false)).toBe(false);
     // A class without a character rule takes any pattern that is read.
-    expect(anchoredPatternFits('open-redirect', '^/[a-z/]+$', false)).toBe(true);
+    expect(anchoredPatternFits('weak-hash', '^/[a-z/]+$', false)).toBe(true);
   });
 });
 

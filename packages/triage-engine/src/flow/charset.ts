@@ -49,6 +49,9 @@ const TOLERATED: Record<string, RegExp> = {
   'ldap-injection': /^[_.-]$/,
   'xpath-injection': /^[_.-]$/,
   xss: /^[^<>"'&`]$/,
+  // a request's host or a redirect's target: a slug or a name, no scheme, host or path
+  ssrf: /^[_-]$/,
+  'open-redirect': /^[_-]$/,
   'header-injection': /^[^\r\n]$/,
   'log-injection': /^[^\r\n]$/,
 };

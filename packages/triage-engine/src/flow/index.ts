@@ -181,7 +181,17 @@ const asSinkCall = (
 ): { sink: Node; args: Node[]; callee: string; expression: boolean } | null => {
   const c = calleeOf(n);
   if (!c || !SINKS[q.cls]?.test(c.name)) return null;
-  const positional = c.args.filter((a) => !NOT_PAYLOAD.test(a.kind()));
+  // A NoSQL query's filter object is its payload (`{ password: req.body.password }` with
+  // `{"$ne": null}`); elsewhere an options object is not.
+  const positional = c.args.filter(
+    (a) =>
+      !NOT_PAYLOAD.test(a.kind()) ||
+      (q.cls === 'nosql-injection' && /^(object|dictionary)$/.test(a.kind())),
+  );
+  // A `$where` runs its string as JavaScript on the server: String() or a type check does not
+  // make it safe, and the reconstruction does not judge code (left to the rule).
+  if (q.cls === 'nosql-injection' && c.args.some((a) => /["']?\$where["']?\s*:/.test(a.text())))
+    return null;
   let args: Node[];
   if (q.cls === 'command-injection')
     args = ARGV_STYLE.test(c.text) ? positional : positional.slice(0, 1);
@@ -715,9 +725,11 @@ const paramValues = (
       else if (
         handler &&
         numberNeutralizes(cls) &&
-        (/^(int|float|bool|UUID|uuid\.UUID|datetime|date|Decimal)$/.test(
+        ((/^(int|float|bool|UUID|uuid\.UUID|datetime|date|Decimal)$/.test(
           p.decl.field('type')?.text() ?? '',
-        ) ||
+        ) &&
+          // Flask's `<uid>` is a string whatever the annotation says (only FastAPI converts)
+          !dec.includes(`<${p.name}>`)) ||
           dec.includes(`<int:${p.name}>`) ||
           dec.includes(`<float:${p.name}>`) ||
           dec.includes(`<uuid:${p.name}>`))

@@ -762,7 +762,8 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
       return ev(
         ip,
         named(n)
-          .filter((c) => !/type/.test(c.kind()))
+          // the type written beside the value (not an inner `<T>x` assertion, which is a value)
+          .filter((c) => !/type/.test(c.kind()) || /assertion|expression/.test(c.kind()))
           .pop() ?? null,
         env,
       );
@@ -1469,7 +1470,9 @@ const containerCall = (name: string, recv: Val, args: Val[], s: PathStep): [Val,
       case 'get':
       case 'getOrDefault':
       case 'getProperty': {
-        if (key === undefined || key === null) return [recv, withStep(contents(recv), s)];
+        // A key not known here: any entry, or the default when it is missing.
+        if (key === undefined || key === null)
+          return [recv, withStep(joinAll([contents(recv), ...(a1 ? [a1] : [])], clean(s)), s)];
         const v = keys.get(String(key));
         return [recv, v ? withStep(v, s) : a1 ? withStep(a1, s) : constant(null, s)];
       }
@@ -1523,6 +1526,15 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
   const args = c.args.map((a) => ev(ip, a, env));
   ip.callbackParams = undefined;
   if (recordSink) recordHit(ip, env);
+  // Decoding a value that was escaped undoes the escaping (`decodeURIComponent(escape(q))`:
+  // `%27` is a quote again): what it was escaped from is not known here.
+  if (
+    DECODER.test(canonicalCallee(ip, c.text)) &&
+    args[0]?.level === CLEAN &&
+    args[0].value === undefined &&
+    args[0].steps.some((x) => x.kind === 'sanitizer')
+  )
+    return unknown(`${c.text}() decodes what was escaped before it`, s('unknown'));
   // A sanitizer by its name, unless the file defines the function itself: then what its body
   // does decides (a local quote() that escapes ' as \' inside single quotes quotes nothing).
   if (san && san.split('.').pop() === c.name && !sameFileFunction(ip, c))
@@ -1852,12 +1864,24 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
       const v = joinAll(args, constant('', s('constant')));
       return args.length === 0 ? constant('', s('constant')) : withStep(v, s('propagate'));
     }
-    if (MAP_TYPE.test(c.text))
-      return {
-        ...clean(s('constant')),
-        keys: new Map(),
-        ...(/^(Map|WeakMap)$/.test(c.text) ? { noProto: true } : {}),
-      };
+    if (MAP_TYPE.test(c.text)) {
+      const noProto = /^(Map|WeakMap)$/.test(c.text) ? { noProto: true } : {};
+      const from = args.find((a) => typeof a.value !== 'number');
+      if (!from) return { ...clean(s('constant')), keys: new Map(), ...noProto };
+      // new HashMap<>(other): its entries; new Map([['k', v], …]): those pairs; else (entries
+      // of the request, pairs read from a body) any value of what it is built from.
+      if (from.keys) return { ...withStep(from, s('container')), keys: new Map(from.keys) };
+      const pairs = from.elems?.map((e) =>
+        e.elems?.length === 2 && typeof e.elems[0]!.value === 'string' ? e.elems : null,
+      );
+      if (pairs?.every((p) => p !== null)) {
+        const keys = new Map(
+          pairs.map((p) => [String(p![0]!.value), withStep(p![1]!, s('container'))]),
+        );
+        return { ...joinAll([...keys.values()], clean(s('constant'))), keys, ...noProto };
+      }
+      return { ...withStep(contents(contents(from)), s('container')), ...noProto };
+    }
     if (LIST_TYPE.test(c.text)) {
       if (args.length === 0 || args.every((a) => typeof a.value === 'number'))
         return { ...clean(s('constant')), elems: [] };
@@ -1904,6 +1928,9 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
     args.map((a) => a.value),
   );
   if (recvFold !== undefined) return constant(recvFold, s('constant'));
+  // JavaScript's find() gives an element of its receiver (Python's str.find an index).
+  if (c.name === 'find' && ip.family === 'javascript' && recvVal)
+    return { ...contents(recvVal), steps: [...contents(recvVal).steps, s('propagate')].slice(-14) };
   if (SCALAR.has(c.name)) return clean(s('constant'));
   if (ip.lang === 'python' && /^(dict|list|tuple|set)$/.test(c.text) && args.length <= 1) {
     if (args.length === 0)
@@ -2751,6 +2778,10 @@ const multiline = (n: Node) => /\b(M|MULTILINE)\b/.test(n.text());
 const reMatchPattern = (name: string, p: string) =>
   name === 'match' && !p.startsWith('^') ? `^${p}` : p;
 
+/** Decoders that undo an escaping (URL, HTML entities). */
+const DECODER =
+  /^(decodeURIComponent|decodeURI|unescape|querystring\.unescape|he\.decode|(urllib\.parse\.)?unquote(_plus)?|html\.unescape|URLDecoder\.decode|StringEscapeUtils\.unescape\w*|url\.(QueryUnescape|PathUnescape)|html\.UnescapeString)$/;
+
 /** A copy of `env` in which the values a guard checks are clean, given the guard's outcome. */
 const FILE_CLASSES = new Set(['path-traversal', 'file-inclusion']);
 
@@ -3407,6 +3438,8 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
     if (
       VALIDATOR_JS.test(call.name) &&
       call.args[0] &&
+      // `{ ignore: " '" }` lets those characters through as well
+      !call.args.slice(1).some((a) => /\bignore\b/.test(a.text())) &&
       /^validator([./]|$)/.test(canonicalCallee(ip, call.text))
     )
       return mark(call.args[0], `checked by ${call.text} to hold only a safe set of characters`, c);
@@ -3864,8 +3897,13 @@ export const exec = (ip: Interp, n: Node, env: Env): Env | null => {
       if (elseClause && body)
         out = joinEnv(out, execBlock(ip, elseClause.field('body') ?? elseClause, new Map(body)));
       const fin = n.field('finalizer') ?? named(n).find((c) => c.kind() === 'finally_clause');
-      if (fin && out)
-        out = execBlock(ip, named(fin).find((c) => /block/.test(c.kind())) ?? fin, out);
+      if (fin) {
+        const block = named(fin).find((c) => /block/.test(c.kind())) ?? fin;
+        // The finally block also runs when the body throws before its checks are done (what it
+        // reaches then is read; the code after the try does not run on that path).
+        execBlock(ip, block, new Map(env));
+        if (out) out = execBlock(ip, block, out);
+      }
       return out;
     }
     case 'with_statement': {
@@ -3881,7 +3919,13 @@ export const exec = (ip: Interp, n: Node, env: Env): Env | null => {
           if (target) assign(ip, target, v, env, item);
         } else if (value) ev(ip, value, env);
       }
-      return n.field('body') ? execBlock(ip, n.field('body')!, env) : env;
+      const body = n.field('body');
+      if (!body) return env;
+      // contextlib.suppress(E): a check that raises in the body is swallowed, and what follows
+      // runs with the values as they were.
+      if (named(n).some((c) => c.kind() === 'with_clause' && /(^|\.)suppress\s*\(/.test(c.text())))
+        return joinEnv(new Map(env), execBlock(ip, body, new Map(env))) ?? env;
+      return execBlock(ip, body, env);
     }
     case 'switch_statement':
     case 'switch_expression': {
