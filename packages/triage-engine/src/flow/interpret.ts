@@ -1876,7 +1876,7 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
       );
       if (pairs?.every((p) => p !== null)) {
         const keys = new Map(
-          pairs.map((p) => [String(p![0]!.value), withStep(p![1]!, s('container'))]),
+          pairs.map((p) => [String(p[0]!.value), withStep(p[1]!, s('container'))]),
         );
         return { ...joinAll([...keys.values()], clean(s('constant'))), keys, ...noProto };
       }
