@@ -2425,7 +2425,37 @@ export const expressionStarts = (code: string): boolean => {
 };
 
 /** A JSON literal placed where generated code starts an expression: one value, not code. */
+/**
+ * Where in markup the text `prefix` ends, when HTML escaping does not make a value safe there: a
+ * script block, a URL or event-handler attribute (`javascript:`, code run after the entities are
+ * decoded), a style, or an unquoted attribute value (a blank starts another attribute).
+ */
+const unsafeHtmlContext = (prefix: string): string | null => {
+  const lower = prefix.toLowerCase();
+  if (lower.lastIndexOf('<script') > lower.lastIndexOf('</script')) return 'a script block';
+  if (/\b(href|src|action|formaction|xlink:href|on[a-z]+|style)\s*=\s*(["'])[^"']*$/i.test(prefix))
+    return 'a URL, event-handler or style attribute';
+  if (/<[a-z][^>]*\s[\w:-]+\s*=\s*$/i.test(prefix)) return 'an unquoted attribute value';
+  return null;
+};
+
+/** An escaped value put after `prefix` in markup where HTML escaping does not hold. */
+const escapedIntoMarkup = (ip: Interp, prefix: Const | undefined, v: Val, n: Node): Val => {
+  if (ip.cls !== 'xss' || typeof prefix !== 'string' || v.level !== CLEAN) return v;
+  if (v.value !== undefined || !v.steps.some((s) => s.kind === 'sanitizer')) return v;
+  const where = unsafeHtmlContext(prefix);
+  return where
+    ? unknown(
+        `${n.text()} is escaped for HTML text but put in ${where}, where escaping does not hold`,
+        step(lineOf(n), 'unknown', n.text()),
+      )
+    : v;
+};
+
 const quotedIntoCode = (ip: Interp, prefix: Const | undefined, v: Val, n: Node): Val =>
+  escapedIntoMarkup(ip, prefix, quotedIntoCodeOnly(ip, prefix, v, n), n);
+
+const quotedIntoCodeOnly = (ip: Interp, prefix: Const | undefined, v: Val, n: Node): Val =>
   ip.cls === 'code-injection' &&
   v.json &&
   v.level !== CLEAN &&
