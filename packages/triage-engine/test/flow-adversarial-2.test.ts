@@ -2626,8 +2626,7 @@ exports.list = (req, res) => {
  *   template rendered again, an event handler built elsewhere, `html.escape(quote=False)` in
  *   single quotes are not), and a sanitizer's own options (sanitize-html keeping onclick);
  * - SQL escaping in a context it does not fit (mysqljs escape() of an object, escapeId where a
- *   value goes, escape_string unquoted, pg-format's raw %s);
- * - pymongo's `$where` (the Python filter dictionary is not read as the query's payload).
+ *   value goes, escape_string unquoted, pg-format's raw %s).
  */
 const UNSOUND = new Set<string>([
   'sql (mysqljs): escape() of an object from a JSON body gives `col` = 1',
@@ -2636,7 +2635,6 @@ const UNSOUND = new Set<string>([
   'xss (Python): html.escape(quote=False) inside a quoted attribute',
   'xss (Django): format_html puts a request URL in an href',
   'xss (Go): html.EscapeString in an href (javascript:)',
-  'nosql (pymongo): find with a $where string built from the request',
   'xss (Java): Encode.forHtml in an onclick handler (entities decode before the script runs)',
   'sql (mysqljs): escapeId puts an identifier where a value goes (api_key = `api_key`)',
   'xss: sanitize-html configured to keep onclick',

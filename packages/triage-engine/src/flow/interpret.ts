@@ -1931,7 +1931,9 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
   // JavaScript's find() gives an element of its receiver (Python's str.find an index).
   if (c.name === 'find' && ip.family === 'javascript' && recvVal)
     return { ...contents(recvVal), steps: [...contents(recvVal).steps, s('propagate')].slice(-14) };
-  if (SCALAR.has(c.name)) return clean(s('constant'));
+  // (str.find gives an index; a collection's find({…}) of a query gives documents)
+  if (SCALAR.has(c.name) && !c.args.some((a) => /^(object|dictionary)$/.test(a.kind())))
+    return clean(s('constant'));
   if (ip.lang === 'python' && /^(dict|list|tuple|set)$/.test(c.text) && args.length <= 1) {
     if (args.length === 0)
       return c.text === 'dict'
