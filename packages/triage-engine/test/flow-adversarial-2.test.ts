@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { type Case, reached } from './adversarial.js';
 import { flowAt } from './build.js';
 
 // Adversarial soundness review, round 2: vulnerable code in the styles open-source packages write
@@ -25,20 +26,6 @@ const C = (strs: TemplateStringsArray): string[] =>
 /** The same with each leading two spaces made a tab. */
 const T = (strs: TemplateStringsArray): string[] =>
   C(strs).map((l) => l.replace(/^((?: {2})+)/, (m) => '\t'.repeat(m.length / 2)));
-
-interface Case {
-  name: string;
-  cls: string;
-  uri: string;
-  marker: string;
-  lines: string[];
-}
-
-const reached = (c: Case) => {
-  // flowAt returns null (nothing decided) for some classes: that keeps the rule's verdict.
-  const r = flowAt(c.cls, c.lines, c.marker, c.uri) as ReturnType<typeof flowAt> | null;
-  expect(r?.outcome, `${c.cls}: ${r?.reason ?? 'null'}`).not.toBe('no-source');
-};
 
 const cases: Case[] = [];
 const add = (cls: string, uri: string, name: string, marker: string, lines: string[]) =>

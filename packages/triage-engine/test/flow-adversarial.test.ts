@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { type Case, reached } from './adversarial.js';
 import { flowAt } from './build.js';
 
 // Adversarial soundness review: vulnerable code in the styles open-source packages write it,
@@ -14,20 +15,6 @@ const code = (s: string, tabs = false): string[] =>
     .replace(/\n\s*$/, '')
     .split('\n')
     .map((l) => (tabs ? l.replace(/^((?: {2})+)/, (m) => '\t'.repeat(m.length / 2)) : l));
-
-interface Case {
-  name: string;
-  cls: string;
-  uri: string;
-  marker: string;
-  lines: string[];
-}
-
-const reached = (c: Case) => {
-  // flowAt returns null (nothing decided) for some classes: that keeps the rule's verdict.
-  const r = flowAt(c.cls, c.lines, c.marker, c.uri) as ReturnType<typeof flowAt> | null;
-  expect(r?.outcome, `${c.cls}: ${r?.reason ?? 'null'}`).not.toBe('no-source');
-};
 
 const cases: Case[] = [];
 const add = (cls: string, uri: string, marker: string, name: string, lines: string[]) =>
