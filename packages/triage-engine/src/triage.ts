@@ -64,14 +64,18 @@ const classSignals = (
               reconstructed.result?.outcome === 'no-source' &&
               !reconstructed.result.sanitized),
         )
-      : reconstructed.result?.notConstant
-        ? // The syntax tree shows a non-constant value at the sink: the textual reading's
-          // "only literals" / "a constant" is wrong there (a quote or bracket inside a string,
-          // a literal array holding variables), whatever else stays undecided.
-          sinkSignals(ctx, cls.id).filter(
-            (e) => e.signal !== 'literal_argument' && e.signal !== 'constant_value',
-          )
-        : sinkSignals(ctx, cls.id);
+      : cls.id === 'prototype-pollution'
+        ? // What a computed write stores says nothing of where its key leads (`o[k] = []` on
+          // Object.prototype pollutes as well as any value): the text's origin readings are out.
+          sinkSignals(ctx, cls.id).filter((e) => !TEXTUAL_ORIGIN.has(e.signal))
+        : reconstructed.result?.notConstant
+          ? // The syntax tree shows a non-constant value at the sink: the textual reading's
+            // "only literals" / "a constant" is wrong there (a quote or bracket inside a string,
+            // a literal array holding variables), whatever else stays undecided.
+            sinkSignals(ctx, cls.id).filter(
+              (e) => e.signal !== 'literal_argument' && e.signal !== 'constant_value',
+            )
+          : sinkSignals(ctx, cls.id);
     // HTML escaping found on the path does not protect a URL attribute.
     const wrongContext = sink.some((e) => e.signal === 'sanitizer_wrong_context');
     const out = [

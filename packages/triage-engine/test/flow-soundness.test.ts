@@ -251,3 +251,65 @@ describe('prototype pollution: a guard on the value read from the source object'
     expect(r.outcome).toBe('no-source');
   });
 });
+
+// Found on held-out group 4 once opened (json8-merge-patch's apply): a parameter replaced by
+// Object.create(null) only when it is not an object is still the caller's plain object.
+describe('JavaScript: a prototype-less object made only on one branch', () => {
+  const apply = (reset: string) => [
+    "'use strict';",
+    '',
+    'module.exports = function apply(doc, patch) {',
+    "  if (typeof patch !== 'object' || patch === null) return patch;",
+    reset,
+    '  for (const key of Object.keys(patch)) {',
+    '    const v = patch[key];',
+    '    doc[key] = apply(doc[key], v);',
+    '  }',
+    '  return doc;',
+    '};',
+  ];
+
+  it('when the parameter is replaced by Object.create(null) only if it is no object, then the caller’s object is written', () => {
+    const r = flowAt(
+      'prototype-pollution',
+      apply("  if (typeof doc !== 'object' || doc === null) doc = Object.create(null);"),
+      'doc[key] = apply(',
+      'lib/apply.js',
+    );
+    expect(r.outcome).not.toBe('no-source');
+  });
+
+  it('when a local is made with Object.create(null) on every path, then it has no prototype', () => {
+    const lines = apply('  const out = Object.create(null);').map((l) =>
+      l.replace('doc[key] = apply(doc[key], v)', 'out[key] = v'),
+    );
+    expect(flowAt('prototype-pollution', lines, 'out[key] = v', 'lib/apply.js').outcome).toBe(
+      'no-source',
+    );
+  });
+});
+
+// A helper named like a sanitizer is judged by its body (a local quote() that escapes ' as \'
+// inside single quotes quotes nothing): MDN's escapeRegExp is read as escaping every
+// metacharacter, a copy that forgets some is not.
+describe('JavaScript: a local escapeRegExp judged by its body', () => {
+  const file = (cls: string) => [
+    "'use strict';",
+    '',
+    'function escapeRegExp(text) {',
+    `  return text.replace(/[${cls}]/g, '\\\\$&');`,
+    '}',
+    '',
+    'exports.matchPrefix = (req, items) => {',
+    "  const re = new RegExp('^' + escapeRegExp(req.query.prefix));",
+    '  return items.filter((item) => re.test(item.name));',
+    '};',
+  ];
+  const at = (cls: string) =>
+    flowAt('regex-injection', file(cls), 'new RegExp(', 'src/lib/filters.js').outcome;
+
+  it('when every metacharacter is escaped, then the pattern is sanitized; when some are not, it is not', () => {
+    expect(at('.*+?^${}()|[\\]\\\\')).toBe('no-source');
+    expect(at('.*+?^$')).not.toBe('no-source');
+  });
+});

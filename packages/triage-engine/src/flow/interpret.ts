@@ -1561,6 +1561,17 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
     )
   )
     return { ...clean(step(line, 'sanitizer', n.text())), typeOf: 'number' };
+  // s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'): every metacharacter escaped (MDN's escapeRegExp).
+  if (
+    ip.cls === 'regex-injection' &&
+    ip.family === 'javascript' &&
+    c.name === 'replace' &&
+    c.receiver &&
+    escapesEveryRegexMetacharacter(c.args[0] ?? null, args[1]?.value)
+  )
+    return clean(
+      step(line, 'sanitizer', `${n.text()} (every regular-expression metacharacter escaped)`),
+    );
   // path.normalize(p).replace(/^(\.\.(\/|\\|$))+/, ''): normalize leaves `..` only at the
   // start, and those are cut: joined to a base, it stays under it.
   if (
@@ -2809,6 +2820,17 @@ const multiline = (n: Node) => /\b(M|MULTILINE)\b/.test(n.text());
 /** Python's re.match is anchored at the start: its pattern read as if it began with `^`. */
 const reMatchPattern = (name: string, p: string) =>
   name === 'match' && !p.startsWith('^') ? `^${p}` : p;
+
+/** `/[…]/g` holding every regular-expression metacharacter, replaced by `\\$&`. */
+const escapesEveryRegexMetacharacter = (pattern: Node | null, replacement: Const | undefined) => {
+  if (pattern?.kind() !== 'regex' || replacement !== '\\$&') return false;
+  if (!/g/.test(pattern.field('flags')?.text() ?? '')) return false;
+  const m = /^\[((?:\\.|[^\]\\])+)\]$/.exec(pattern.field('pattern')?.text() ?? '');
+  if (!m) return false;
+  const chars = new Set<string>();
+  for (let i = 0; i < m[1]!.length; i++) chars.add(m[1]![i] === '\\' ? m[1]![++i]! : m[1]![i]!);
+  return [...'.*+?^${}()|[]\\'].every((ch) => chars.has(ch));
+};
 
 /** Decoders that undo an escaping (URL, HTML entities). */
 const DECODER =

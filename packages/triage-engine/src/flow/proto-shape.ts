@@ -6,7 +6,7 @@ import { named, type Node } from './node.js';
 // constructor and `this.idx[domain] = Object.create(null)` on first use, so
 // `this.idx[domain][path][key] = cookie` writes into an object no key can lead out of. A read of
 // an entry of an object that has a prototype may inherit (`o['__proto__']`): each level on the way
-// must have none.
+// must have none. A parameter is never one: until it is assigned it is what the caller passes.
 
 const WITHOUT_PROTOTYPE = /^(Object\.create\(\s*null\s*\)|new\s+(Map|WeakMap)\s*\(\s*\))$/;
 
@@ -68,6 +68,15 @@ export const builtWithoutPrototype = (n: Node): boolean => {
     if (name?.kind() === 'identifier' && value)
       assigned.set(name.text(), [...(assigned.get(name.text()) ?? []), value]);
   }
+  // A parameter holds whatever its caller passes (a plain object) until it is assigned.
+  const root = shape.replace(/(\[\])+$/, '');
+  const params = scope.field('parameters') ?? scope.field('parameter');
+  if (
+    !root.startsWith('this.') &&
+    params &&
+    params.findAll({ rule: { kind: 'identifier' } }).some((p) => p.text() === root)
+  )
+    return false;
   for (let s = shape; ; s = s.slice(0, -2)) {
     const values = assigned.get(s) ?? [];
     if (!values.length || !values.every((v) => WITHOUT_PROTOTYPE.test(unparen(v).text())))
