@@ -355,3 +355,33 @@ describe('prototype pollution: every segment checked before the walk', () => {
       expect(pp(setter(check), write).outcome, check.join(' ')).toBe('input');
   });
 });
+
+// A key converted to a number (an array index in a path: `parseInt(part, 10)`, `Number(part)`,
+// `+part`) is never __proto__, constructor or prototype; the same key kept as text is.
+describe('prototype pollution: numeric keys', () => {
+  const walk = (key: string) => [
+    "'use strict';",
+    '',
+    'exports.set = function set(object, path, value) {',
+    "\tvar parts = path.split('.'), pointer = object, key, i;",
+    '\tfor (i = 0; i < parts.length - 1; i++) {',
+    `\t\tkey = ${key};`,
+    "\t\tif (!pointer[key] || typeof pointer[key] !== 'object') {",
+    '\t\t\tpointer[key] = {};',
+    '\t\t}',
+    '\t\tpointer = pointer[key];',
+    '\t}',
+    '\tpointer[parts[parts.length - 1]] = value;',
+    '\treturn object;',
+    '};',
+  ];
+  const at = (key: string) =>
+    flowAt('prototype-pollution', walk(key), '\t\t\tpointer[key] = {};', 'lib/path.js').outcome;
+
+  it('when each key is converted with parseInt or Number, then the walk cannot reach Object.prototype; kept as text, it can', () => {
+    expect(at('parseInt(parts[i], 10)')).toBe('no-source');
+    expect(at('Number(parts[i])')).toBe('no-source');
+    expect(at('parts[i]')).not.toBe('no-source');
+    expect(at('String(parts[i])')).not.toBe('no-source');
+  });
+});

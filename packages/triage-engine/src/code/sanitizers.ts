@@ -147,6 +147,8 @@ const NUMERIC_NEUTRALIZES = new Set([
   'ssrf',
   'open-redirect',
   'template-injection',
+  // a number as a key is never __proto__, constructor or prototype
+  'prototype-pollution',
 ]);
 
 const forLanguage = (table: PerLanguage | undefined, lang: LanguageFamily | null): RegExp[] => [
