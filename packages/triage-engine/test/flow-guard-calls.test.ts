@@ -512,3 +512,40 @@ describe('the project modules a file imports', () => {
     expect(importedPaths('app/urls.py', 'from .views import index\nurls = [index]')).toEqual([]);
   });
 });
+
+// Prototype pollution: a helper that throws on the three keys, called on each key before it is
+// used (just-safe-set's prototypeCheck), keeps the walk and the last write from Object.prototype;
+// without the call in the loop, the walk can still step into it.
+describe('prototype pollution: a helper that throws on the prototype keys', () => {
+  const set = (loop: string[]) => [
+    'module.exports = set;',
+    '',
+    'function set(obj, props, value) {',
+    "  props = props.split('.');",
+    '  var lastProp = props.pop();',
+    '  prototypeCheck(lastProp);',
+    '  var thisProp;',
+    '  while ((thisProp = props.shift())) {',
+    ...loop,
+    "    if (typeof obj[thisProp] == 'undefined') obj[thisProp] = {};",
+    '    obj = obj[thisProp];',
+    '  }',
+    '  obj[lastProp] = value;',
+    '}',
+    '',
+    'function prototypeCheck(prop) {',
+    "  if (prop === '__proto__' || prop === 'constructor' || prop === 'prototype') {",
+    "    throw new Error('setting of prototype values not supported');",
+    '  }',
+    '}',
+  ];
+  const at = (loop: string[]) =>
+    flowAt('prototype-pollution', set(loop), 'obj[lastProp] = value', 'index.js');
+
+  it('when every key passes the helper before it is used, then the write is kept from Object.prototype; when the walk’s keys do not, it is not', () => {
+    const r = at(['    prototypeCheck(thisProp);']);
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(/prototypeCheck\(lastProp\)/);
+    expect(at([]).outcome).not.toBe('no-source');
+  });
+});

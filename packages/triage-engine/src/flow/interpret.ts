@@ -2267,19 +2267,25 @@ const guardedAfter = (ip: Interp, node: Node, env: Env): Env => {
     const was = before.get(p.name);
     const now = after.get(p.name);
     const key = c.args[i] ? keyOf(c.args[i]) : null;
-    if (!key || !was || !now || was.level === CLEAN || now.level !== CLEAN) return;
+    if (!key || !was || !now || was.level === CLEAN) return;
+    // A prototype-pollution key: what the checks refused (`prop === '__proto__'` … throw).
+    const learnt = [...(now.excluded ?? [])].filter((k) => !was.excluded?.has(k));
+    if (now.level !== CLEAN && !learnt.length) return;
     if (out === env) out = new Map(env);
-    out.set(key, {
-      level: CLEAN,
-      steps: [
-        ...was.steps,
-        step(
-          lineOf(call),
-          'sanitizer',
-          `${call.text()} (${c.name}() refuses ${p.name} unless it passes its checks)`,
-        ),
-      ].slice(-14),
-    });
+    const why = step(
+      lineOf(call),
+      now.level === CLEAN ? 'sanitizer' : 'branch',
+      `${call.text()} (${c.name}() refuses ${p.name} unless it passes its checks)`,
+    );
+    out.set(
+      key,
+      now.level === CLEAN
+        ? { level: CLEAN, steps: [...was.steps, why].slice(-14) }
+        : {
+            ...withStep(was, why),
+            excluded: new Set([...(was.excluded ?? []), ...learnt]),
+          },
+    );
   });
   return out;
 };
