@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flowAt } from './build.js';
+import { flowAt, pathText } from './build.js';
 
 // A field of a local (`f.Name = clean(f.Name)`, `opts.path = req.query.p`) holds what was last
 // assigned to it, until the local is bound again (the next element of a loop). Beside each: the
@@ -75,5 +75,49 @@ describe('fields of locals', () => {
       'lib/download.js',
     );
     expect(r.outcome).toBe('no-source');
+  });
+});
+
+// A field of a range variable checked before it is used (`strings.Contains(file.Name, "..")`,
+// goutil's Unzip after CVE-2023-27475): the field is the checked value from there on; a check of
+// another field says nothing of it.
+describe('Go: a field of a range variable checked for ..', () => {
+  const unzip = (checked: string) => [
+    'package fsutil',
+    '',
+    'import (',
+    '\t"archive/zip"',
+    '\t"os"',
+    '\t"path/filepath"',
+    '\t"strings"',
+    ')',
+    '',
+    'func Unzip(archive, targetDir string) error {',
+    '\treader, err := zip.OpenReader(archive)',
+    '\tif err != nil {',
+    '\t\treturn err',
+    '\t}',
+    '\tfor _, file := range reader.File {',
+    `\t\tif strings.Contains(${checked}, "..") {`,
+    '\t\t\treturn nil',
+    '\t\t}',
+    '\t\tfullPath := filepath.Join(targetDir, file.Name)',
+    '\t\tf, err := os.OpenFile(fullPath, os.O_WRONLY|os.O_CREATE, file.Mode())',
+    '\t\tif err != nil {',
+    '\t\t\treturn err',
+    '\t\t}',
+    '\t\tf.Close()',
+    '\t}',
+    '\treturn nil',
+    '}',
+  ];
+  const at = (checked: string) =>
+    flowAt('path-traversal', unzip(checked), 'os.OpenFile(', 'fsutil/operate.go');
+
+  it('when the entry name itself is refused with .., then the joined path stays under the target; another field checked, it is not decided safe', () => {
+    const r = at('file.Name');
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(/file\.Name holds no \.\./);
+    expect(at('file.Comment').outcome).not.toBe('no-source');
   });
 });

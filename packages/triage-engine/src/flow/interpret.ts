@@ -3406,7 +3406,11 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       const [subject, needle] =
         call.name === 'Contains' ? [call.args[0], call.args[1]] : [call.receiver, call.args[0]];
       const key = subject ? keyOf(subject) : null;
-      const old = key ? out.get(key) : undefined;
+      // A field of a local never assigned here (`file.Name` of a range variable): what it holds
+      // now, kept under its name from the check on.
+      const old = key
+        ? (out.get(key) ?? (key.includes('.') && subject ? ev(ip, subject, env) : undefined))
+        : undefined;
       if (key && old && needle && ev(ip, needle, env).value === '..')
         out.set(key, {
           ...withStep(old, step(lineOf(c), 'branch', `${c.text()} is false: ${key} holds no ..`)),
