@@ -6,7 +6,7 @@ export type Definition =
   | { kind: 'parameter'; name: string; declaration: string; line: number }
   | { kind: 'constant'; name: string; rhs: string; line: number };
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+import { escapeRe } from './escape-re.js';
 
 // A function header per language family; the upward search stops there.
 const HEADER: RegExp[] = [

@@ -1,4 +1,4 @@
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+import { escapeRe } from './escape-re.js';
 
 /** A check found before the sink; `strong` checks pin the value to a known-good set or shape. */
 export interface Check {

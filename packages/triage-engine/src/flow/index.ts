@@ -28,6 +28,7 @@ import { importedFunctions, importsOf as fileImports } from './imports.js';
 import { operandsAfterEndOfOptions } from './argv.js';
 import { optInGate } from './opt-in.js';
 import { safeLoaderOption } from './safe-loader.js';
+import { escapeRe } from '../code/escape-re.js';
 import { archiveExtraction } from './archive.js';
 import {
   CLEAN,
@@ -1154,8 +1155,8 @@ const rootedFileApi = (lang: FlowLanguage, sink: Node): string | null => {
     if (
       ids.some(
         (id) =>
-          new RegExp(`\\b${id}\\b`).test(params) ||
-          new RegExp(`\\b(const|let|var)\\s+(\\{[^}]*)?\\b${id}\\b`).test(own),
+          new RegExp(`(^|[^\\w$])${escapeRe(id)}($|[^\\w$])`).test(params) ||
+          new RegExp(`\\b(const|let|var)\\s+(\\{[^}]*)?\\b${escapeRe(id)}\\b`).test(own),
       )
     )
       return null;

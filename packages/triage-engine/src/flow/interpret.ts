@@ -2,6 +2,8 @@ import type { LanguageFamily } from '../code/language.js';
 import { builtWithoutPrototype } from './proto-shape.js';
 import { anchoredPatternFits, charsetSafeFor, keptByNegatedClass } from './charset.js';
 import { singleQuotedConcat } from './shell-quote.js';
+import { unsafeHtmlContext } from '../code/html-context.js';
+import { escapeRe } from '../code/escape-re.js';
 import { numberNeutralizes, numericConversionIn, sanitizerIn } from '../code/sanitizers.js';
 import type { ImportedFunction } from './imports.js';
 import { localSourceIn, remoteSourceIn } from '../code/sources.js';
@@ -689,7 +691,7 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
         if (c.kind() === 'interpolation' || c.kind() === 'template_substitution') {
           const inner = named(c)[0] ?? null;
           const raw = ev(ip, inner, env);
-          const v = inner ? quotedIntoCode(ip, prefix, raw, inner) : raw;
+          const v = inner ? placedAfter(ip, prefix, raw, inner) : raw;
           vals.push(v);
           prefix =
             prefix !== undefined && typeof raw.value === 'string' ? prefix + raw.value : undefined;
@@ -795,7 +797,7 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
         return clean(at('sanitizer'));
       const a = ev(ip, left, env);
       const b0 = ev(ip, right, env);
-      const b = op === '+' && right ? quotedIntoCode(ip, a.value, b0, right) : b0;
+      const b = op === '+' && right ? placedAfter(ip, a.value, b0, right) : b0;
       // `key in Object.prototype` / `key in {}`: what a plain object inherits.
       if (
         op === 'in' &&
@@ -2443,21 +2445,6 @@ export const expressionStarts = (code: string): boolean => {
   );
 };
 
-/** A JSON literal placed where generated code starts an expression: one value, not code. */
-/**
- * Where in markup the text `prefix` ends, when HTML escaping does not make a value safe there: a
- * script block, a URL or event-handler attribute (`javascript:`, code run after the entities are
- * decoded), a style, or an unquoted attribute value (a blank starts another attribute).
- */
-const unsafeHtmlContext = (prefix: string): string | null => {
-  const lower = prefix.toLowerCase();
-  if (lower.lastIndexOf('<script') > lower.lastIndexOf('</script')) return 'a script block';
-  if (/\b(href|src|action|formaction|xlink:href|on[a-z]+|style)\s*=\s*(["'])[^"']*$/i.test(prefix))
-    return 'a URL, event-handler or style attribute';
-  if (/<[a-z][^>]*\s[\w:-]+\s*=\s*$/i.test(prefix)) return 'an unquoted attribute value';
-  return null;
-};
-
 /** An escaped value put after `prefix` in markup where HTML escaping does not hold. */
 const escapedIntoMarkup = (ip: Interp, prefix: Const | undefined, v: Val, n: Node): Val => {
   if (ip.cls !== 'xss' || typeof prefix !== 'string' || v.level !== CLEAN) return v;
@@ -2471,10 +2458,12 @@ const escapedIntoMarkup = (ip: Interp, prefix: Const | undefined, v: Val, n: Nod
     : v;
 };
 
-const quotedIntoCode = (ip: Interp, prefix: Const | undefined, v: Val, n: Node): Val =>
-  escapedIntoMarkup(ip, prefix, quotedIntoCodeOnly(ip, prefix, v, n), n);
+/** What `v` is once put after the constant text `prefix` of the string or code it is part of. */
+const placedAfter = (ip: Interp, prefix: Const | undefined, v: Val, n: Node): Val =>
+  escapedIntoMarkup(ip, prefix, quotedIntoCode(ip, prefix, v, n), n);
 
-const quotedIntoCodeOnly = (ip: Interp, prefix: Const | undefined, v: Val, n: Node): Val =>
+/** A JSON literal placed where generated code starts an expression: one value, not code. */
+const quotedIntoCode = (ip: Interp, prefix: Const | undefined, v: Val, n: Node): Val =>
   ip.cls === 'code-injection' &&
   v.json &&
   v.level !== CLEAN &&
@@ -3135,7 +3124,7 @@ const sameLengthAsFiltered = (cond: Node, out: Env, outcome: boolean): void => {
       .some(
         (d) =>
           (d.field('name') ?? d.field('left'))?.text() === filtered &&
-          new RegExp(`^${all.replace(/[$]/g, '\\$')}\\.filter\\(`).test(
+          new RegExp(`^${escapeRe(all)}\\.filter\\(`).test(
             d.field('value')?.text() ?? d.field('right')?.text() ?? '',
           ),
       );

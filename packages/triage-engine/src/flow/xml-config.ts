@@ -183,24 +183,16 @@ export const xmlParserConfiguration = (root: Node, line: number): FlowResult | n
   const constants = stringConstants(root);
   const end = made.range().end.index;
   const calls = method.findAll({ rule: { kind: 'method_invocation' } });
-  // A setting made after the object has made its parser (or parsed) does not reach that parser:
-  // a DocumentBuilder keeps the factory's settings of the moment it was made.
-  const used = calls
-    .filter(
-      (c) =>
-        c.range().start.index >= end &&
-        USES.test(c.field('name')?.text() ?? '') &&
-        (c.field('object')?.text() ?? '').replace(/^this\./, '') === target,
-    )
-    .map((c) => c.range().start.index);
-  const firstUse = Math.min(Infinity, ...used);
+  const firstUse = firstUseOf(
+    calls.filter((c) => c.range().start.index >= end),
+    target,
+  );
   for (const call of calls) {
     if (call.range().start.index < end || call.range().start.index > firstUse) continue;
     if (!runsWhenever(call, at.statement)) continue;
-    const found =
-      (call.field('object')?.text() ?? '').replace(/^this\./, '') === target
-        ? protective(root, call, constants)
-        : inHelper(root, call, target, constants);
+    const found = onTarget(call, target)
+      ? protective(root, call, constants)
+      : inHelper(root, call, target, constants);
     if (!found) continue;
     const { setting, field, by } = found;
     const sink = step(lineOf(made), 'sink', made.text());
@@ -251,16 +243,10 @@ const fieldConfiguration = (root: Node, made: Node, target: string): FlowResult 
   const steps = [];
   for (const block of blocks) {
     const calls = block.findAll({ rule: { kind: 'method_invocation' } });
-    const on = (c: Node) => (c.field('object')?.text() ?? '').replace(/^this\./, '') === target;
-    const firstUse = Math.min(
-      Infinity,
-      ...calls
-        .filter((c) => on(c) && USES.test(c.field('name')?.text() ?? ''))
-        .map((c) => c.range().start.index),
-    );
+    const firstUse = firstUseOf(calls, target);
     const call = calls.find(
       (c) =>
-        on(c) &&
+        onTarget(c, target) &&
         c.range().start.index < firstUse &&
         topLevelIn(c, block) &&
         protective(root, c, constants) !== null,
@@ -312,6 +298,23 @@ const climbingTryBodies = (call: Node, accept: (block: Node) => boolean): boolea
 /** What an object does with its settings: makes a parser, or parses, transforms, validates. */
 const USES =
   /^(newDocumentBuilder|newSAXParser|getXMLReader|newSAXBuilder|createXMLStreamReader|createXMLEventReader|parse|read|build|newTransformer|newTemplates|newSchema|newValidator|validate|unmarshal)$/;
+
+/** `call` is made on the object kept in `target` (`f.…`, `this.f.…`). */
+const onTarget = (call: Node, target: string): boolean =>
+  (call.field('object')?.text() ?? '').replace(/^this\./, '') === target;
+
+/**
+ * Where the first of `calls` that uses the object's settings starts (Infinity: none). A setting
+ * made after it does not reach that parser: a DocumentBuilder keeps the factory's settings of the
+ * moment it was made.
+ */
+const firstUseOf = (calls: Node[], target: string): number =>
+  Math.min(
+    Infinity,
+    ...calls
+      .filter((c) => onTarget(c, target) && USES.test(c.field('name')?.text() ?? ''))
+      .map((c) => c.range().start.index),
+  );
 
 /** The parsers a factory makes: `DocumentBuilder db = dbf.newDocumentBuilder()`, … */
 const BUILDS = /^(newDocumentBuilder|newSAXParser|getXMLReader|newSAXBuilder)$/;

@@ -1,3 +1,4 @@
+import { URL_ATTRIBUTE_NAMES } from '../code/html-context.js';
 import type { CodeContext } from '../code/context.js';
 import { callsIn, exprKindOf, type Call } from '../code/expressions.js';
 import { combine, originOf, type Origin } from '../code/value-origin.js';
@@ -66,7 +67,10 @@ const STDIN_DATA =
   /^\s*(stdin\s*=\s*(?!(\w+\.)*DEVNULL\b|None\b)|input\s*=\s*(?!None\b))|^\s*\{[\s\S]*\binput\s*:/;
 
 // An interpolation right after href=/src=/action=: a URL context, where HTML escaping is not enough.
-const URL_ATTRIBUTE = /\b(href|src|action|formaction)\s*=\s*["']?\s*(\$\{|["'`]\s*\+|\{)/i;
+const URL_ATTRIBUTE = new RegExp(
+  `\\b(${URL_ATTRIBUTE_NAMES})\\s*=\\s*["']?\\s*(\\$\\{|["'\`]\\s*\\+|\\{)`,
+  'i',
+);
 
 /** Signals whose presence means the value at the sink is neutralized. */
 export const NEUTRALIZING = new Set([
