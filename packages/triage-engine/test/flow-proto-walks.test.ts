@@ -59,6 +59,43 @@ describe('prototype pollution: keys kept by a filter', () => {
     expect(r.outcome).toBe('no-source');
   });
 
+  it('when the filter callback reads a blocklist declared in the function around it, then it is guarded', () => {
+    const r = pp(
+      setter(".filter(function (k) {\n\t\treturn deny.indexOf(k) < 0;\n\t})", []).map((l) =>
+        l === 'module.exports = function(obj, prop, val) {'
+          ? l + "\n\tvar deny = ['__proto__', 'constructor', 'prototype'];"
+          : l,
+      ),
+      '\t\tcurrent[key] = val;',
+    );
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(/keeps no __proto__, constructor, prototype/);
+  });
+
+  it('when that blocklist holds __proto__ only, then a deep walk still reaches constructor.prototype', () => {
+    const r = pp(
+      setter('.filter(function (k) {\n\t\treturn deny.indexOf(k) < 0;\n\t})', []).map((l) =>
+        l === 'module.exports = function(obj, prop, val) {'
+          ? l + "\n\tvar deny = ['__proto__'];"
+          : l,
+      ),
+      '\t\tcurrent[key] = val;',
+    );
+    expect(r.outcome).not.toBe('no-source');
+  });
+
+  it('when that blocklist is emptied before the filter runs, then nothing is refused', () => {
+    const r = pp(
+      setter('.filter(function (k) {\n\t\treturn deny.indexOf(k) < 0;\n\t})', []).map((l) =>
+        l === 'module.exports = function(obj, prop, val) {'
+          ? l + "\n\tvar deny = ['__proto__', 'constructor', 'prototype'];\n\tdeny = [];"
+          : l,
+      ),
+      '\t\tcurrent[key] = val;',
+    );
+    expect(r.outcome).toBe('input');
+  });
+
   it('when the filter only drops empty segments, then __proto__ passes it', () => {
     const r = pp(setter('.filter(Boolean)'), '\t\tcurrent[key] = val;');
     expect(r.outcome).toBe('input');

@@ -1640,7 +1640,8 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
       : c.args[0].kind() === 'identifier'
         ? (ip.functions.get(c.args[0].text()) ?? null)
         : null;
-    const refused = pred ? PROTO_KEYS.filter((key) => refuses(ip, pred, key, line)) : [];
+    const outer = pred === c.args[0] ? env : new Map();
+    const refused = pred ? PROTO_KEYS.filter((key) => refuses(ip, pred, key, line, outer)) : [];
     if (refused.length) {
       const base = contents(recvVal);
       return {
@@ -1999,10 +2000,12 @@ const CALLBACK_BINDERS = new Set([
 const CALLBACK_ARG = new Set(['arrow_function', 'function_expression', 'function']);
 
 /** True when the predicate `fn` returns a falsy constant for `key` (a filter drops it). */
-const refuses = (ip: Interp, fn: Node, key: string, line: number): boolean => {
+const refuses = (ip: Interp, fn: Node, key: string, line: number, outer: Env): boolean => {
   const body = fn.field('body');
   if (ip.depth >= 2 || !body) return false;
-  const env: Env = new Map();
+  // A callback sees the variables around it as they are when it is called (`const deny = [...];
+  // keys.filter((k) => deny.indexOf(k) < 0)`).
+  const env: Env = new Map(outer);
   paramsOf(fn).forEach((p, i) =>
     env.set(
       p.name,
