@@ -819,6 +819,13 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
           const pick = (op === 'and' || op === '&&') === truthy(a.value) ? b : a;
           return pick;
         }
+        // `err != nil || rel == ".."` with rel at "..": true whatever the left side holds (a
+        // boolean right side decides the truth, and a truthy left one is no less true). Not in
+        // prototype pollution's guard trials, which put a key's text in an element's place
+        // (`isObject(o[k])` tried with o[k] = "__proto__" is no fact about the object).
+        const and = op === 'and' || op === '&&';
+        if (!ip.proto && op !== '??' && typeof b.value === 'boolean' && b.value !== and)
+          return constant(b.value, at('constant'));
         return join(a, b);
       }
       // Python's `/` on paths (`Path(folder) / "index.pkl"`) joins them: the result holds both.
@@ -1119,6 +1126,12 @@ const sourceAt = (ip: Interp, text: string, n: Node): Val | null => {
   return null;
 };
 
+const SEPARATOR: Partial<Record<string, RegExp>> = {
+  javascript: /^path\.(posix\.)?sep$/,
+  python: /^os\.(path\.)?sep$/,
+  go: /^(os\.PathSeparator|filepath\.Separator)$/,
+};
+
 const member = (ip: Interp, n: Node, env: Env): Val => {
   const text = n.text();
   const tracked = env.get(text);
@@ -1127,6 +1140,13 @@ const member = (ip: Interp, n: Node, env: Env): Val => {
   if (src) return src;
   const obj = n.field('object') ?? n.field('operand');
   const prop = (n.field('attribute') ?? n.field('property') ?? n.field('field'))?.text() ?? '';
+  // The path separator of the platform the service runs on (`'..' + path.sep`, `os.sep`).
+  const head = /^[\w$]+/.exec(text)?.[0] ?? '';
+  if (
+    (ip.modules.has(head) || ip.imported.has(head)) &&
+    SEPARATOR[ip.family]?.test(canonicalCallee(ip, text))
+  )
+    return constant('/', step(lineOf(n), 'constant', `${text} (the path separator: /)`));
   // A field of the object itself (`self.x`, `this.x`) that this function did not assign holds
   // whatever the constructor, a setter or a caller put there: its origin is not known here.
   if (obj && /^(self|this)$/.test(obj.text()))
@@ -1655,6 +1675,9 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
       };
     }
   }
+  // Go's string(os.PathSeparator): the conversion of a known character is that character.
+  if (ip.family === 'go' && c.text === 'string' && args.length === 1 && typeof args[0]!.value === 'string')
+    return constant(args[0]!.value, s('constant'));
   // Objects without Object.prototype: no key written into them reaches it.
   if (/^Object\.create$/.test(canonical) && args[0]?.value === null)
     return { ...clean(s('constant')), noProto: true };
@@ -1719,7 +1742,9 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
       level: all.level,
       steps: [...all.steps, s('propagate')].slice(-14),
       ...(all.reason ? { reason: all.reason } : {}),
-      relativeOf: namesIn(c.args[c.args.length - 1]!),
+      // The target: os.path.relpath(path, start) takes it first, path.relative and
+      // filepath.Rel last.
+      relativeOf: namesIn(ip.family === 'python' ? c.args[0]! : c.args[c.args.length - 1]!),
     };
   }
   // JSON.stringify: a JavaScript literal of its argument (a sanitizer for generated code only
@@ -1804,6 +1829,18 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
   ) {
     const re = regexOf(c.receiver);
     if (re) return constant(re.test(args[0].value), s('constant'));
+  }
+  // 'a/../b'.search(/\.\./) is 2, .match(/\.\./) a match (truthy) or null.
+  if (
+    (c.name === 'search' || c.name === 'match') &&
+    c.args[0]?.kind() === 'regex' &&
+    typeof recvVal?.value === 'string'
+  ) {
+    const re = regexOf(c.args[0]);
+    if (re) {
+      const at = recvVal.value.search(re);
+      return constant(c.name === 'search' ? at : at >= 0, s('constant'));
+    }
   }
   // Containers: mutation through a tracked receiver.
   const recvKey = c.receiver ? keyOf(c.receiver) : null;

@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import { reconstructFlow } from '../src/flow/index.js';
+
+// The `..` checks of static file servers and extractors, written as their projects write them:
+// a relative path compared with `'..' + path.sep` / `".." + os.sep` /
+// `".."+string(os.PathSeparator)`, a `..` segment found by `search()` or `match()`, the
+// relative-path check of Python (`os.path.relpath(target, start)`: the target comes first).
+// Each sits beside the near miss that keeps the finding.
+const at = (text: string, marker: string) =>
+  text.split('\n').findIndex((l) => l.includes(marker)) + 1;
+const outcome = (lines: string[], uri: string, marker: string) =>
+  reconstructFlow({
+    uri,
+    text: lines.join('\n'),
+    line: at(lines.join('\n'), marker),
+    endLine: null,
+    cls: 'path-traversal',
+  })!.outcome;
+
+const expressRelative = (check: string) => [
+  "const path = require('path')",
+  "const fs = require('fs')",
+  "const express = require('express')",
+  '',
+  'const app = express()',
+  "const webroot = path.resolve(process.argv[2] || '.')",
+  '',
+  "app.get('*', function (req, res) {",
+  '  var pathname = path.join(webroot, req.path)',
+  '  var relative = path.relative(webroot, pathname)',
+  `  if (${check}) {`,
+  '    return res.sendStatus(404)',
+  '  }',
+  '  fs.stat(pathname, function (err, stat) {',
+  '    if (err) return res.sendStatus(404)',
+  '    res.sendFile(pathname)',
+  '  })',
+  '})',
+];
+
+describe('path traversal: a relative path compared with the separator', () => {
+  it("when path.relative's result is refused as '..' + path.sep and as '..', then the stat is guarded", () => {
+    const lines = expressRelative("relative.startsWith('..' + path.sep) || relative == '..'");
+    expect(outcome(lines, 'server.js', 'fs.stat(')).toBe('no-source');
+  });
+
+  it("when only '..' + path.sep is refused, then a path that is '..' itself still passes", () => {
+    const lines = expressRelative("relative.startsWith('..' + path.sep)");
+    expect(outcome(lines, 'server.js', 'fs.stat(')).toBe('input');
+  });
+
+  it('when `sep` is a local value and not the path module’s, then it decides nothing', () => {
+    const lines = expressRelative("relative.startsWith('..' + sep) || relative == '..'").map(
+      (l) => (l.startsWith('const app') ? `${l}\nconst sep = process.env.SEP` : l),
+    );
+    expect(outcome(lines, 'server.js', 'fs.stat(')).toBe('input');
+  });
+
+  const flask = (check: string, rel = 'os.path.relpath(full, BASE)') => [
+    'import os',
+    '',
+    'from flask import Flask, abort, request',
+    '',
+    'app = Flask(__name__)',
+    'BASE = os.path.realpath("uploads")',
+    '',
+    '',
+    '@app.route("/files")',
+    'def download():',
+    '    name = request.args.get("name", "")',
+    '    full = os.path.join(BASE, name)',
+    `    rel = ${rel}`,
+    `    if ${check}:`,
+    '        abort(403)',
+    '    with open(full, "rb") as fh:',
+    '        return fh.read()',
+  ];
+
+  it('when os.path.relpath(target, start) is refused as ".." and ".." + os.sep, then the open is guarded', () => {
+    const lines = flask('rel == ".." or rel.startswith(".." + os.sep)');
+    expect(outcome(lines, 'app.py', 'open(full')).toBe('no-source');
+  });
+
+  it('when relpath is given the base first (the relative path of the base), then nothing is checked', () => {
+    const lines = flask(
+      'rel == ".." or rel.startswith(".." + os.sep)',
+      'os.path.relpath(BASE, full)',
+    );
+    expect(outcome(lines, 'app.py', 'open(full')).toBe('input');
+  });
+
+  it('when only ".." + os.sep is refused, then a path that is ".." itself still passes', () => {
+    const lines = flask('rel.startswith(".." + os.sep)');
+    expect(outcome(lines, 'app.py', 'open(full')).toBe('input');
+  });
+
+  const goRel = (check: string) => [
+    'package server',
+    '',
+    'import (',
+    '\t"net/http"',
+    '\t"os"',
+    '\t"path/filepath"',
+    '\t"strings"',
+    ')',
+    '',
+    'const root = "/srv/www"',
+    '',
+    'func serve(w http.ResponseWriter, r *http.Request) {',
+    '\tname := r.URL.Query().Get("f")',
+    '\tfull := filepath.Join(root, name)',
+    '\trel, err := filepath.Rel(root, full)',
+    `\tif ${check} {`,
+    '\t\thttp.Error(w, "bad path", http.StatusBadRequest)',
+    '\t\treturn',
+    '\t}',
+    '\tdata, _ := os.ReadFile(full)',
+    '\tw.Write(data)',
+    '}',
+  ];
+
+  it('when an error, ".." and ".."+string(os.PathSeparator) are all refused, then the read is guarded', () => {
+    const lines = goRel(
+      'err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(os.PathSeparator))',
+    );
+    expect(outcome(lines, 'server.go', 'os.ReadFile(')).toBe('no-source');
+  });
+
+  it('when the error and the separator prefix are refused but not ".." itself, then it still passes', () => {
+    const lines = goRel('err != nil || strings.HasPrefix(rel, ".."+string(os.PathSeparator))');
+    expect(outcome(lines, 'server.go', 'os.ReadFile(')).toBe('input');
+  });
+});
+
+describe('path traversal: a `..` segment found by search() or match()', () => {
+  const server = (check: string) => [
+    "var path = require('path')",
+    "var fs = require('fs')",
+    "var url = require('url')",
+    '',
+    'module.exports = function (webroot) {',
+    '  return function (req, res) {',
+    '    var pathname = url.parse(req.url).pathname',
+    `    if (${check}) {`,
+    '      res.statusCode = 404',
+    '      return res.end()',
+    '    }',
+    '    pathname = path.join(webroot, pathname)',
+    '    fs.createReadStream(pathname).pipe(res)',
+    '  }',
+    '}',
+  ];
+
+  it('when search() for a .. segment is refused unless it is -1, then the read is guarded', () => {
+    expect(
+      outcome(
+        server(String.raw`pathname.search(/(\/|^)\.\.(\/|$)/) != -1`),
+        'lib/static.js',
+        'createReadStream(',
+      ),
+    ).toBe('no-source');
+  });
+
+  it('when match() finds a .., then the request is refused and the read is guarded', () => {
+    expect(
+      outcome(server(String.raw`pathname.match(/\.\./)`), 'lib/static.js', 'createReadStream('),
+    ).toBe('no-source');
+  });
+
+  it('when search() is compared with > 0, then a path starting with .. passes', () => {
+    expect(
+      outcome(server(String.raw`pathname.search(/\.\./) > 0`), 'lib/static.js', 'createReadStream('),
+    ).toBe('input');
+  });
+
+  it('when match() looks for a NUL byte, then .. segments pass', () => {
+    expect(
+      outcome(server(String.raw`pathname.match(/\0/)`), 'lib/static.js', 'createReadStream('),
+    ).toBe('input');
+  });
+});
