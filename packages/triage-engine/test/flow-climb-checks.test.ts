@@ -50,8 +50,8 @@ describe('path traversal: a relative path compared with the separator', () => {
   });
 
   it('when `sep` is a local value and not the path module’s, then it decides nothing', () => {
-    const lines = expressRelative("relative.startsWith('..' + sep) || relative == '..'").map(
-      (l) => (l.startsWith('const app') ? `${l}\nconst sep = process.env.SEP` : l),
+    const lines = expressRelative("relative.startsWith('..' + sep) || relative == '..'").map((l) =>
+      l.startsWith('const app') ? `${l}\nconst sep = process.env.SEP` : l,
     );
     expect(outcome(lines, 'server.js', 'fs.stat(')).toBe('input');
   });
@@ -169,13 +169,184 @@ describe('path traversal: a `..` segment found by search() or match()', () => {
 
   it('when search() is compared with > 0, then a path starting with .. passes', () => {
     expect(
-      outcome(server(String.raw`pathname.search(/\.\./) > 0`), 'lib/static.js', 'createReadStream('),
+      outcome(
+        server(String.raw`pathname.search(/\.\./) > 0`),
+        'lib/static.js',
+        'createReadStream(',
+      ),
     ).toBe('input');
   });
 
   it('when match() looks for a NUL byte, then .. segments pass', () => {
     expect(
       outcome(server(String.raw`pathname.match(/\0/)`), 'lib/static.js', 'createReadStream('),
+    ).toBe('input');
+  });
+});
+
+describe('path traversal: a containment check in a same-file predicate', () => {
+  const express = (helper: string[], check: string) => [
+    "const path = require('path')",
+    "const fs = require('fs')",
+    '',
+    "const root = path.resolve(__dirname, 'public')",
+    '',
+    ...helper,
+    '',
+    'module.exports = function serve(req, res) {',
+    '  const full = path.resolve(root, req.params.file)',
+    `  if (${check}) return res.sendStatus(403)`,
+    '  fs.readFile(full, (err, data) => res.end(data))',
+    '}',
+  ];
+  const inside = [
+    'function inside(child, parent) {',
+    '  const rel = path.relative(parent, child)',
+    "  return !!rel && !rel.startsWith('..') && !path.isAbsolute(rel)",
+    '}',
+  ];
+
+  it('when a helper says the resolved path is inside the root, then the read is guarded', () => {
+    expect(outcome(express(inside, '!inside(full, root)'), 'lib/serve.js', 'fs.readFile(')).toBe(
+      'no-source',
+    );
+  });
+
+  it('when an arrow helper checks the prefix with the separator, then the read is guarded', () => {
+    const helper = ['const isSafe = (p) => p.startsWith(root + path.sep)'];
+    expect(outcome(express(helper, '!isSafe(full)'), 'lib/serve.js', 'fs.readFile(')).toBe(
+      'no-source',
+    );
+  });
+
+  it('when the helper is given root and path the other way round, then nothing is checked', () => {
+    expect(outcome(express(inside, '!inside(root, full)'), 'lib/serve.js', 'fs.readFile(')).toBe(
+      'input',
+    );
+  });
+
+  it('when the call refuses the paths the helper accepts, then the outside ones pass', () => {
+    expect(outcome(express(inside, 'inside(full, root)'), 'lib/serve.js', 'fs.readFile(')).toBe(
+      'input',
+    );
+  });
+
+  it('when the helper accepts everything, then nothing is checked', () => {
+    const helper = ['function inside(child, parent) {', '  return true', '}'];
+    expect(outcome(express(helper, '!inside(full, root)'), 'lib/serve.js', 'fs.readFile(')).toBe(
+      'input',
+    );
+  });
+
+  it('when the helper branches before it returns, then it is not read as a test', () => {
+    const helper = [
+      'function inside(child, parent) {',
+      '  if (process.env.UNSAFE) return true',
+      '  return child.startsWith(parent + path.sep)',
+      '}',
+    ];
+    expect(outcome(express(helper, '!inside(full, root)'), 'lib/serve.js', 'fs.readFile(')).toBe(
+      'input',
+    );
+  });
+
+  const flask = (check: string) => [
+    'import os',
+    '',
+    'from flask import abort, request',
+    '',
+    'BASE = os.path.realpath("uploads")',
+    '',
+    '',
+    'def is_safe_path(basedir, path):',
+    '    """True when path stays under basedir."""',
+    '    real = os.path.realpath(path)',
+    '    return os.path.commonpath([basedir, real]) == basedir',
+    '',
+    '',
+    'def download():',
+    '    full = os.path.join(BASE, request.args["name"])',
+    `    if ${check}:`,
+    '        abort(403)',
+    '    with open(full, "rb") as fh:',
+    '        return fh.read()',
+  ];
+
+  it('when a Python helper compares commonpath with the base, then the open is guarded', () => {
+    expect(outcome(flask('not is_safe_path(BASE, full)'), 'app/files.py', 'open(full')).toBe(
+      'no-source',
+    );
+  });
+
+  it('when the Python helper is given the path as the base, then it is no containment check (a validator left unread)', () => {
+    expect(outcome(flask('not is_safe_path(full, BASE)'), 'app/files.py', 'open(full')).not.toBe(
+      'no-source',
+    );
+  });
+
+  const goServer = (check: string) => [
+    'package server',
+    '',
+    'import (',
+    '\t"net/http"',
+    '\t"os"',
+    '\t"path/filepath"',
+    '\t"strings"',
+    ')',
+    '',
+    'const root = "/srv/www"',
+    '',
+    'func isInside(base, target string) bool {',
+    '\trel, err := filepath.Rel(base, target)',
+    '\treturn err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(os.PathSeparator))',
+    '}',
+    '',
+    'func serve(w http.ResponseWriter, r *http.Request) {',
+    '\tfull := filepath.Join(root, r.URL.Query().Get("f"))',
+    `\tif ${check} {`,
+    '\t\thttp.Error(w, "bad path", http.StatusBadRequest)',
+    '\t\treturn',
+    '\t}',
+    '\tdata, _ := os.ReadFile(full)',
+    '\tw.Write(data)',
+    '}',
+  ];
+
+  it('when a Go helper reads filepath.Rel, then the read is guarded', () => {
+    expect(outcome(goServer('!isInside(root, full)'), 'server.go', 'os.ReadFile(')).toBe(
+      'no-source',
+    );
+  });
+
+  it('when the Go helper is given the path as the base, then nothing is checked', () => {
+    expect(outcome(goServer('!isInside(full, root)'), 'server.go', 'os.ReadFile(')).toBe('input');
+  });
+});
+
+describe('path traversal: os.path.commonpath compared with the right side', () => {
+  const flask = (check: string) => [
+    'import os',
+    'from flask import abort, request',
+    '',
+    'BASE = os.path.realpath("uploads")',
+    '',
+    '',
+    'def download():',
+    '    full = os.path.realpath(os.path.join(BASE, request.args["name"]))',
+    `    if ${check}:`,
+    '        abort(403)',
+    '    return open(full, "rb").read()',
+  ];
+
+  it('when the common path of base and target is the base, then the open is guarded', () => {
+    expect(
+      outcome(flask('os.path.commonpath([BASE, full]) != BASE'), 'files.py', 'open(full'),
+    ).toBe('no-source');
+  });
+
+  it('when the common path is compared with the target, then only ancestors of the base pass', () => {
+    expect(
+      outcome(flask('os.path.commonpath([BASE, full]) != full'), 'files.py', 'open(full'),
     ).toBe('input');
   });
 });

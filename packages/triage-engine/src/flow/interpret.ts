@@ -1676,7 +1676,12 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
     }
   }
   // Go's string(os.PathSeparator): the conversion of a known character is that character.
-  if (ip.family === 'go' && c.text === 'string' && args.length === 1 && typeof args[0]!.value === 'string')
+  if (
+    ip.family === 'go' &&
+    c.text === 'string' &&
+    args.length === 1 &&
+    typeof args[0]!.value === 'string'
+  )
     return constant(args[0]!.value, s('constant'));
   // Objects without Object.prototype: no key written into them reaches it.
   if (/^Object\.create$/.test(canonical) && args[0]?.value === null)
@@ -2330,6 +2335,37 @@ const guardedAfter = (ip: Interp, node: Node, env: Env): Env => {
     );
   });
   return out;
+};
+
+/**
+ * A predicate's body as a test: plain statements (declarations, assignments) then one
+ * `return <expr>` (or an arrow's expression body); null for anything that branches or loops.
+ */
+const returnedTest = (fn: Node): { before: Node[]; expr: Node } | null => {
+  const body = fn.field('body');
+  if (!body) return null;
+  if (!/^(block|statement_block)$/.test(body.kind())) return { before: [], expr: body };
+  const list = named(body).length === 1 && named(body)[0]!.kind() === 'statement_list';
+  const stmts = named(list ? named(body)[0]! : body).filter(
+    (x) =>
+      !/comment/.test(x.kind()) &&
+      !(x.kind() === 'expression_statement' && named(x).every((y) => y.kind() === 'string')),
+  );
+  const last = stmts[stmts.length - 1];
+  const ret = last?.kind() === 'return_statement' ? named(last)[0] : null;
+  // Go wraps what it returns in an expression_list, one expression for a predicate.
+  const expr = ret?.kind() === 'expression_list' && named(ret).length === 1 ? named(ret)[0]! : ret;
+  if (!expr || expr.kind() === 'expression_list') return null;
+  const before = stmts.slice(0, -1);
+  const plain =
+    /^(lexical_declaration|variable_declaration|expression_statement|short_var_declaration|var_declaration|assignment)$/;
+  if (
+    !before.every(
+      (x) => plain.test(x.kind()) && !x.findAll({ rule: { kind: 'return_statement' } }).length,
+    )
+  )
+    return null;
+  return { before, expr };
 };
 
 const sameFileFunction = (ip: Interp, c: NonNullable<ReturnType<typeof calleeOf>>): Node | null => {
@@ -3273,6 +3309,51 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       return;
     }
   };
+  /**
+   * A same-file predicate (`if (!inside(full, root)) return`, `if not is_safe(path): abort()`):
+   * its body, a few plain statements then `return <test>`, run with the call's arguments, and
+   * its test read as this condition; an argument it finds checked is checked here too.
+   */
+  const predicateHelper = (
+    call: NonNullable<ReturnType<typeof calleeOf>>,
+    truth: boolean,
+    c: Node,
+  ): boolean => {
+    const fn = ip.depth < 2 ? sameFileFunction(ip, call) : null;
+    const test = fn ? returnedTest(fn) : null;
+    if (!fn || !test) return false;
+    const sub = detached(ip, { depth: ip.depth + 1 });
+    const params = paramsOf(fn);
+    const offset = ip.lang === 'python' && /^(self|cls)$/.test(params[0]?.name ?? '') ? 1 : 0;
+    let e: Env | null = new Map();
+    const bound = params.slice(offset).map((p, i) => {
+      const arg = call.args[i];
+      const v = arg && arg.kind() !== 'keyword_argument' ? ev(ip, arg, env) : null;
+      if (v) e!.set(p.name, v);
+      return { name: p.name, key: arg ? keyOf(arg) : null, was: v };
+    });
+    for (const st of test.before) if (e) e = exec(sub, st, e);
+    if (!e) return false;
+    const after = refined(sub, test.expr, e, truth);
+    let marked = false;
+    for (const { name, key, was } of bound) {
+      const now = after.get(name);
+      const old = key ? out.get(key) : undefined;
+      if (!key || !old || !was || !now || old.level === CLEAN || was.level === CLEAN) continue;
+      const why = step(
+        lineOf(c),
+        'sanitizer',
+        `${c.text()} (${call.name}() checks ${name}: ${test.expr.text()})`,
+      );
+      if (now.level === CLEAN)
+        out.set(key, { level: CLEAN, steps: [...old.steps, why].slice(-14) });
+      else if (now.contained && !was.contained)
+        out.set(key, { ...withStep(old, { ...why, kind: 'branch' }), contained: true });
+      else continue;
+      marked = true;
+    }
+    return marked;
+  };
   const visit = (c: Node | null, truth: boolean): void => {
     if (!c) return;
     const k = c.kind();
@@ -3358,8 +3439,16 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
           (x) => calleeOf(x) && /commonpath$/.test(canonicalCallee(ip, calleeOf(x)!.text)),
         );
         const list = callNode ? calleeOf(callNode)!.args[0] : undefined;
-        if (equal && list)
-          for (const e of named(list)) if (ev(ip, e, env).level !== CLEAN) contained(e, c);
+        // …compared with the base: a common path equal to the target only says it is an
+        // ancestor of the base.
+        const other = kids.find((x) => x !== callNode);
+        const elems = list ? named(list) : [];
+        const base =
+          other &&
+          (elems.some((e) => e.text() === other.text()) || ev(ip, other, env).level === CLEAN);
+        if (equal && base)
+          for (const e of elems)
+            if (e.text() !== other!.text() && ev(ip, e, env).level !== CLEAN) contained(e, c);
       }
       return;
     }
@@ -3372,6 +3461,7 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
     }
     const call = calleeOf(c);
     if (!call) return;
+    if (predicateHelper(call, truth, c)) return;
     // all(ch in ALLOWED for ch in name) / all(ch.isalnum() for ch in name) found true.
     if (truth && call.name === 'all' && !call.receiver) {
       const args = c.field('arguments');
