@@ -17,6 +17,55 @@ const outcome = (lines: string[], uri: string, marker: string) =>
     cls: 'path-traversal',
   })!.outcome;
 
+/** A Flask view reading a named file under BASE: `helper` at module level, `body` then the check. */
+const flaskView = (body: string[], check: string, helper: string[] = []) => [
+  'import os',
+  '',
+  'from flask import Flask, abort, request',
+  '',
+  'app = Flask(__name__)',
+  'BASE = os.path.realpath("uploads")',
+  '',
+  ...helper,
+  '',
+  '',
+  '@app.route("/files")',
+  'def download():',
+  ...body.map((l) => `    ${l}`),
+  `    if ${check}:`,
+  '        abort(403)',
+  '    with open(full, "rb") as fh:',
+  '        return fh.read()',
+];
+
+/** A net/http handler reading a file under root: `helper` at package level. */
+const goHandler = (check: string, helper: string[] = []) => [
+  'package server',
+  '',
+  'import (',
+  '\t"net/http"',
+  '\t"os"',
+  '\t"path/filepath"',
+  '\t"strings"',
+  ')',
+  '',
+  'const root = "/srv/www"',
+  '',
+  ...helper,
+  '',
+  'func serve(w http.ResponseWriter, r *http.Request) {',
+  '\tfull := filepath.Join(root, r.URL.Query().Get("f"))',
+  '\trel, err := filepath.Rel(root, full)',
+  '\t_, _ = rel, err',
+  `\tif ${check} {`,
+  '\t\thttp.Error(w, "bad path", http.StatusBadRequest)',
+  '\t\treturn',
+  '\t}',
+  '\tdata, _ := os.ReadFile(full)',
+  '\tw.Write(data)',
+  '}',
+];
+
 const expressRelative = (check: string) => [
   "const path = require('path')",
   "const fs = require('fs')",
@@ -56,25 +105,11 @@ describe('path traversal: a relative path compared with the separator', () => {
     expect(outcome(lines, 'server.js', 'fs.stat(')).toBe('input');
   });
 
-  const flask = (check: string, rel = 'os.path.relpath(full, BASE)') => [
-    'import os',
-    '',
-    'from flask import Flask, abort, request',
-    '',
-    'app = Flask(__name__)',
-    'BASE = os.path.realpath("uploads")',
-    '',
-    '',
-    '@app.route("/files")',
-    'def download():',
-    '    name = request.args.get("name", "")',
-    '    full = os.path.join(BASE, name)',
-    `    rel = ${rel}`,
-    `    if ${check}:`,
-    '        abort(403)',
-    '    with open(full, "rb") as fh:',
-    '        return fh.read()',
-  ];
+  const flask = (check: string, rel = 'os.path.relpath(full, BASE)') =>
+    flaskView(
+      ['name = request.args.get("name", "")', 'full = os.path.join(BASE, name)', `rel = ${rel}`],
+      check,
+    );
 
   it('when os.path.relpath(target, start) is refused as ".." and ".." + os.sep, then the open is guarded', () => {
     const lines = flask('rel == ".." or rel.startswith(".." + os.sep)');
@@ -94,30 +129,7 @@ describe('path traversal: a relative path compared with the separator', () => {
     expect(outcome(lines, 'app.py', 'open(full')).toBe('input');
   });
 
-  const goRel = (check: string) => [
-    'package server',
-    '',
-    'import (',
-    '\t"net/http"',
-    '\t"os"',
-    '\t"path/filepath"',
-    '\t"strings"',
-    ')',
-    '',
-    'const root = "/srv/www"',
-    '',
-    'func serve(w http.ResponseWriter, r *http.Request) {',
-    '\tname := r.URL.Query().Get("f")',
-    '\tfull := filepath.Join(root, name)',
-    '\trel, err := filepath.Rel(root, full)',
-    `\tif ${check} {`,
-    '\t\thttp.Error(w, "bad path", http.StatusBadRequest)',
-    '\t\treturn',
-    '\t}',
-    '\tdata, _ := os.ReadFile(full)',
-    '\tw.Write(data)',
-    '}',
-  ];
+  const goRel = (check: string) => goHandler(check);
 
   it('when an error, ".." and ".."+string(os.PathSeparator) are all refused, then the read is guarded', () => {
     const lines = goRel(
@@ -250,27 +262,13 @@ describe('path traversal: a containment check in a same-file predicate', () => {
     );
   });
 
-  const flask = (check: string) => [
-    'import os',
-    '',
-    'from flask import abort, request',
-    '',
-    'BASE = os.path.realpath("uploads")',
-    '',
-    '',
-    'def is_safe_path(basedir, path):',
-    '    """True when path stays under basedir."""',
-    '    real = os.path.realpath(path)',
-    '    return os.path.commonpath([basedir, real]) == basedir',
-    '',
-    '',
-    'def download():',
-    '    full = os.path.join(BASE, request.args["name"])',
-    `    if ${check}:`,
-    '        abort(403)',
-    '    with open(full, "rb") as fh:',
-    '        return fh.read()',
-  ];
+  const flask = (check: string) =>
+    flaskView(['full = os.path.join(BASE, request.args["name"])'], check, [
+      'def is_safe_path(basedir, path):',
+      '    """True when path stays under basedir."""',
+      '    real = os.path.realpath(path)',
+      '    return os.path.commonpath([basedir, real]) == basedir',
+    ]);
 
   it('when a Python helper compares commonpath with the base, then the open is guarded', () => {
     expect(outcome(flask('not is_safe_path(BASE, full)'), 'app/files.py', 'open(full')).toBe(
@@ -284,33 +282,13 @@ describe('path traversal: a containment check in a same-file predicate', () => {
     );
   });
 
-  const goServer = (check: string) => [
-    'package server',
-    '',
-    'import (',
-    '\t"net/http"',
-    '\t"os"',
-    '\t"path/filepath"',
-    '\t"strings"',
-    ')',
-    '',
-    'const root = "/srv/www"',
-    '',
-    'func isInside(base, target string) bool {',
-    '\trel, err := filepath.Rel(base, target)',
-    '\treturn err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(os.PathSeparator))',
-    '}',
-    '',
-    'func serve(w http.ResponseWriter, r *http.Request) {',
-    '\tfull := filepath.Join(root, r.URL.Query().Get("f"))',
-    `\tif ${check} {`,
-    '\t\thttp.Error(w, "bad path", http.StatusBadRequest)',
-    '\t\treturn',
-    '\t}',
-    '\tdata, _ := os.ReadFile(full)',
-    '\tw.Write(data)',
-    '}',
-  ];
+  const goServer = (check: string) =>
+    goHandler(check, [
+      'func isInside(base, target string) bool {',
+      '\trel, err := filepath.Rel(base, target)',
+      '\treturn err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(os.PathSeparator))',
+      '}',
+    ]);
 
   it('when a Go helper reads filepath.Rel, then the read is guarded', () => {
     expect(outcome(goServer('!isInside(root, full)'), 'server.go', 'os.ReadFile(')).toBe(
@@ -324,19 +302,8 @@ describe('path traversal: a containment check in a same-file predicate', () => {
 });
 
 describe('path traversal: os.path.commonpath compared with the right side', () => {
-  const flask = (check: string) => [
-    'import os',
-    'from flask import abort, request',
-    '',
-    'BASE = os.path.realpath("uploads")',
-    '',
-    '',
-    'def download():',
-    '    full = os.path.realpath(os.path.join(BASE, request.args["name"]))',
-    `    if ${check}:`,
-    '        abort(403)',
-    '    return open(full, "rb").read()',
-  ];
+  const flask = (check: string) =>
+    flaskView(['full = os.path.realpath(os.path.join(BASE, request.args["name"]))'], check);
 
   it('when the common path of base and target is the base, then the open is guarded', () => {
     expect(

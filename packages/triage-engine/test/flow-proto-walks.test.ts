@@ -59,40 +59,27 @@ describe('prototype pollution: keys kept by a filter', () => {
     expect(r.outcome).toBe('no-source');
   });
 
-  it('when the filter callback reads a blocklist declared in the function around it, then it is guarded', () => {
-    const r = pp(
-      setter(".filter(function (k) {\n\t\treturn deny.indexOf(k) < 0;\n\t})", []).map((l) =>
-        l === 'module.exports = function(obj, prop, val) {'
-          ? l + "\n\tvar deny = ['__proto__', 'constructor', 'prototype'];"
-          : l,
+  // A blocklist declared at the top of the function, read by the filter's callback.
+  const denied = (decl: string) =>
+    pp(
+      setter('.filter(function (k) {\n\t\treturn deny.indexOf(k) < 0;\n\t})').map((l) =>
+        l === 'module.exports = function(obj, prop, val) {' ? `${l}\n\t${decl}` : l,
       ),
       '\t\tcurrent[key] = val;',
     );
+
+  it('when the filter callback reads a blocklist declared in the function around it, then it is guarded', () => {
+    const r = denied("var deny = ['__proto__', 'constructor', 'prototype'];");
     expect(r.outcome).toBe('no-source');
     expect(pathText(r)).toMatch(/keeps no __proto__, constructor, prototype/);
   });
 
   it('when that blocklist holds __proto__ only, then a deep walk still reaches constructor.prototype', () => {
-    const r = pp(
-      setter('.filter(function (k) {\n\t\treturn deny.indexOf(k) < 0;\n\t})', []).map((l) =>
-        l === 'module.exports = function(obj, prop, val) {'
-          ? l + "\n\tvar deny = ['__proto__'];"
-          : l,
-      ),
-      '\t\tcurrent[key] = val;',
-    );
-    expect(r.outcome).not.toBe('no-source');
+    expect(denied("var deny = ['__proto__'];").outcome).not.toBe('no-source');
   });
 
   it('when that blocklist is emptied before the filter runs, then nothing is refused', () => {
-    const r = pp(
-      setter('.filter(function (k) {\n\t\treturn deny.indexOf(k) < 0;\n\t})', []).map((l) =>
-        l === 'module.exports = function(obj, prop, val) {'
-          ? l + "\n\tvar deny = ['__proto__', 'constructor', 'prototype'];\n\tdeny = [];"
-          : l,
-      ),
-      '\t\tcurrent[key] = val;',
-    );
+    const r = denied("var deny = ['__proto__', 'constructor', 'prototype'];\n\tdeny = [];");
     expect(r.outcome).toBe('input');
   });
 
