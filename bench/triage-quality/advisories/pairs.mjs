@@ -2418,7 +2418,8 @@ export const PAIRS = [
   },
   // Held-out group 5 (issue 26): added 2026-11-27 after group 4 was opened, labelled from the
   // advisories and the diffs only; no triage rule was written against them and triage was not run
-  // on them.
+  // on them. Measured once as held out at `72f021a` (README, "Triage quality"), then opened for
+  // development on 2026-11-27 (`group: 5`); a group 6 is needed for the next measurement.
   // Go
   {
     ecosystem: 'go',
@@ -2427,7 +2428,8 @@ export const PAIRS = [
     fixed: 'v3.7.3',
     advisory: 'CVE-2025-62156 (id not verified here)',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 5,
     fn: 'workflow/executor untar (artifact tarballs)',
     fix: 'the joined entry path is refused unless it starts with the cleaned destination plus a separator, and a symlink is refused when its target joined to the entry directory leaves it; the fixed join and write are not labelled because an absolute link target still passes that check and a later entry can be written through the link',
     real: [
@@ -2442,7 +2444,8 @@ export const PAIRS = [
     fixed: 'v0.1.47',
     advisory: 'CVE-2024-45436 (id not verified here)',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 5,
     fn: 'server.parseFromZipFile (0.1.47: extractFromZipFile)',
     fix: 'each zip entry path is joined to the new temporary directory and skipped unless it starts with that directory (a string prefix check against a fresh MkdirTemp name) before the directories are made and the file is created',
     real: ['server/model.go|outfile, err := os.Create(filepath.Join(tempdir, f.Name))'],
@@ -2458,7 +2461,8 @@ export const PAIRS = [
     fixed: 'v5.30.1',
     advisory: 'CVE-2024-3727',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 5,
     fn: 'directory.dirImageSource GetManifest, GetBlob, GetSignaturesWithFormat; blobcache.blobCacheSource GetManifest, LayerInfosForCopy',
     fix: 'the path helpers (layerPath, manifestPath, signaturePath, blobPath) validate the digest (algorithm and hex encoding) and return an error before the digest is joined into a path, and the callers return that error before reading the file',
     real: [
@@ -2483,7 +2487,8 @@ export const PAIRS = [
     fixed: 'v0.79.1',
     advisory: 'CVE-2020-26284',
     class: 'command-injection',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 5,
     fn: 'create (content editor), markup/internal.ExternallyRenderContent, modules.Client.runGo, babel and postcss transformers',
     fix: 'exec.Command of external tools replaced by hexec.SafeCommand, which looks the binary up on PATH only (on Windows a binary of the same name in the working directory was run)',
     real: [
@@ -2501,7 +2506,8 @@ export const PAIRS = [
     fixed: 'v0.0.1',
     advisory: 'CVE-2024-24579',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 5,
     fn: 'pkg/file.UntarToDirectory (image tarballs)',
     fix: 'entries are written by a tarVisitor that refuses a joined path outside the destination and skips symlink and hard-link entries; the fixed write goes through an afero filesystem and is not reported',
     real: [
@@ -2516,7 +2522,8 @@ export const PAIRS = [
     fixed: '5.14.0',
     advisory: 'CVE-2025-61765 (id not verified here)',
     class: 'deserialization',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 5,
     fn: "PubSubManager._thread, AsyncPubSubManager._thread and the aiopika, kafka and zmq managers' listen",
     fix: 'messages from the message queue are decoded as JSON only; the pickle.loads fallback was removed',
     real: [
@@ -2534,7 +2541,8 @@ export const PAIRS = [
     fixed: '1.2.1',
     advisory: 'CVE-2022-31471',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 5,
     fn: 'parse',
     fix: 'the SAX parser comes from defusedxml.sax.make_parser (1.2.0 turned off external general entities only)',
     real: ['untangle.py|parser = make_parser()'],
@@ -2546,7 +2554,8 @@ export const PAIRS = [
     fixed: '6.2.6',
     advisory: 'CVE-2022-26661',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 5,
     fn: 'ir.translation (ODT report translation import)',
     fix: 'xml.dom.minidom parsing replaced by defusedxml.minidom',
     real: ['trytond/ir/translation.py|document = xml.dom.minidom.parseString(content_xml)'],
@@ -2558,7 +2567,8 @@ export const PAIRS = [
     fixed: '3.0.8',
     advisory: 'CVE-2021-38305',
     class: 'code-injection',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 5,
     fn: 'syntax.parser.parse',
     fix: 'the validator expression must start with a validator name before it is evaluated; the 3.0.8 eval is not labelled because an expression that starts with a validator name can still reach attributes of the validator classes',
     real: ["yamale/syntax/parser.py|return eval(compile(tree, '<ast>', 'eval'),"],
@@ -2571,7 +2581,8 @@ export const PAIRS = [
     advisory:
       'CVE-2007-4559 (tarfile member paths, patched in this package; its own advisory id not verified here)',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 5,
     fn: 'utils.iofuncs.load_dictionary (.spydata archives)',
     fix: 'the archive is extracted through a new safe_extract that refuses a member whose joined path is outside the target directory (on Python 3); the guarded extractall is not labelled because the check does not look at symlink members, so a link followed by a member written through it still passes',
     real: ['spyder_kernels/utils/iofuncs.py|=tar.extractall()'],
@@ -2584,7 +2595,8 @@ export const PAIRS = [
     advisory:
       'CVE-2007-4559 (tarfile member paths, patched in this package; its own advisory id not verified here)',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 5,
     fn: 'distributiondata.get_data (sdist archives)',
     fix: 'tar archives are extracted through a new _safe_extract_tar that refuses a member whose resolved path is outside the temporary directory; the guarded extractall is not labelled because symlink members are not checked, so a link followed by a member written through it still passes',
     real: ['pyroma/distributiondata.py|tar_file.extractall(tempdir)'],
@@ -2597,7 +2609,8 @@ export const PAIRS = [
     advisory:
       'CVE-2007-4559 (tarfile member paths, patched in this package; its own advisory id not verified here)',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 5,
     fn: 'compas.__init__ (downloaded tarball of the installation data)',
     fix: 'the tarball is extracted through a nested safe_extract that refuses a member whose joined path is outside the target; the guarded extractall is not labelled because symlink members are not checked',
     real: ['src/compas/__init__.py|file.extractall(localstorage)'],
@@ -2609,7 +2622,8 @@ export const PAIRS = [
     fixed: '6.12.0',
     advisory: 'yaml.load remote code execution, pipermerriam/flex#193 (id not verified here)',
     class: 'deserialization',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 5,
     fn: 'core.load_source',
     fix: 'yaml.load replaced by yaml.safe_load',
     real: ['flex/core.py|return yaml.load(raw_source)'],
@@ -2622,7 +2636,8 @@ export const PAIRS = [
     advisory:
       'unsafe yaml.load (CVE-2017-18342 in the caller; microsoft/knack#136, id not verified here)',
     class: 'deserialization',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 5,
     fn: 'help._load_help_file, help_files._load_help_file',
     fix: 'yaml.load replaced by yaml.safe_load',
     real: [
@@ -2638,7 +2653,8 @@ export const PAIRS = [
     advisory:
       'unsafe yaml.load (CVE-2017-18342 in the caller; elastic/curator#1541, id not verified here)',
     class: 'deserialization',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 5,
     fn: 'utils.get_yaml',
     fix: 'the configuration is loaded with Loader=yaml.FullLoader and PyYAML is pinned to 5.4.1, whose FullLoader no longer constructs arbitrary Python objects (5.8.3 pinned PyYAML 3.13 and called yaml.load with its default Loader)',
     real: ['curator/utils.py|return yaml.load(read_file(path))'],
@@ -2652,7 +2668,8 @@ export const PAIRS = [
     advisory:
       'XML external entities in the SAX parsing of documents, eea/odfpy#81 (id not verified here)',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 5,
     fn: 'opendocument.__loadxmlparts',
     fix: 'the SAX parser comes from defusedxml.sax.make_parser',
     real: ['odf/opendocument.py|parser = make_parser()'],
@@ -2665,7 +2682,8 @@ export const PAIRS = [
     fixed: '5.1.2.RELEASE',
     advisory: 'CVE-2019-3772',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 5,
     fn: 'DefaultXmlPayloadConverter, DomSourceFactory, XPathMessageSplitter, ResultToDocumentTransformer, XPathUtils, XsltPayloadTransformer',
     fix: 'the parser and transformer factories that read payloads come from helpers that disable DTDs and external entities, and the XSLT transformer factory (also one named by class) gets ACCESS_EXTERNAL_DTD set to "" before the templates are made (the factory of an empty result document and transformers of DOM results are not labelled)',
     real: [
@@ -2688,7 +2706,8 @@ export const PAIRS = [
     fixed: '4.8.112',
     advisory: 'CVE-2021-47621 (id not verified here)',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 5,
     fn: 'nonapi.io.github.classgraph.utils.VersionFinder.getVersion (pom.xml of the jar)',
     fix: 'the pom.xml is parsed by a DocumentBuilderFactory with DOCTYPE declarations disallowed and external entities off',
     real: [
@@ -2702,7 +2721,8 @@ export const PAIRS = [
     fixed: '2.4.4.RELEASE',
     advisory: 'CVE-2019-3773',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 5,
     fn: 'transform.TransformerHelper.newTransformerFactory',
     fix: 'the TransformerFactory that transforms received payloads comes from TransformerFactoryUtils, which disallows external DTD and stylesheet access (the schema loaders changed alongside read application resources and are not labelled)',
     real: [
@@ -2716,7 +2736,8 @@ export const PAIRS = [
     fixed: '4.3.1',
     advisory: 'CVE-2021-3869 (id not verified here)',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 5,
     fn: 'util.XMLUtils (readDocumentFromFile, readDocumentFromString, …), time.XMLUtils.parseElement, ie.machinereading.common.DomReader.readDocument',
     fix: 'every DocumentBuilderFactory comes from XMLUtils.safeDocumentBuilderFactory, which disallows DOCTYPE declarations and external entities',
     real: [
@@ -2739,7 +2760,8 @@ export const PAIRS = [
     fixed: '1.2',
     advisory: 'CVE-2014-125087',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 5,
     fn: 'BaseXMLBuilder.parseDocumentImpl (XMLBuilder.parse)',
     fix: 'the parser factory gets external general and parameter entities turned off through a new enableOrDisableExternalEntityParsing, off unless the caller asks for them (the factory that only creates an empty document is not labelled)',
     real: [
@@ -2756,7 +2778,8 @@ export const PAIRS = [
     fixed: '8.18',
     advisory: 'CVE-2019-9658',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 5,
     fn: 'XmlLoader (configuration files)',
     fix: 'external DTD loading and external general entities are turned off unless a system property asks for them (8.17 turned both on); the 8.18 factory is not labelled because external parameter entities stayed on until 8.29 (CVE-2019-10782)',
     real: [
@@ -2770,7 +2793,8 @@ export const PAIRS = [
     fixed: '2.4.4.RELEASE',
     advisory: 'CVE-2019-3773',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-27',
+    group: 5,
     fn: 'the factories that read received messages and payloads: DomPoxMessageFactory, AxiomSoapMessageFactory, AbstractDomPayloadEndpoint, AbstractStaxPayloadEndpoint, the method argument processors and the payload endpoint mappings',
     fix: 'those parser, StAX and transformer factories come from DocumentBuilderFactoryUtils, XMLInputFactoryUtils and TransformerFactoryUtils, which turn off DTD support and external entities (the WSDL transformer and the factories for documents the library builds itself are not labelled)',
     real: [
