@@ -750,6 +750,17 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
     case 'this':
     case 'super':
       return clean(at('constant'));
+    // A generator gives what it yields to whoever iterates it (`for m in self.listen()`): each
+    // yielded value is one of its results; `yield from it` gives the elements of `it`.
+    case 'yield':
+    case 'yield_expression': {
+      const arg = named(n).filter((c) => !/comment/.test(c.kind()))[0] ?? null;
+      if (arg) {
+        const v = ev(ip, arg, env);
+        ip.returns.push(/^yield\s+from\b|^yield\s*\*/.test(n.text()) ? contents(v) : v);
+      }
+      return clean(at('constant'));
+    }
     case 'parenthesized_expression':
     case 'await_expression':
     case 'await':
@@ -1088,6 +1099,13 @@ const lookup = (ip: Interp, name: string, env: Env, line: number): Val => {
     return clean(step(line, 'constant', name));
   if (ip.globals.has(name)) {
     const init = ip.globals.get(name);
+    // An empty container at module level (`helps = {}`, `REGISTRY = []`) is filled by code
+    // elsewhere (other modules import and add to it): what it holds when read is not known.
+    if (init && /^(\{\s*\}|\[\s*\]|dict\(\s*\)|list\(\s*\)|new Map\(\s*\))$/.test(init.text()))
+      return unknown(
+        `${name} starts empty at module level and is filled outside the function`,
+        step(lineOf(init), 'unknown', `${name} = ${init.text()}`),
+      );
     if (init && !ip.visitingGlobals.has(name)) {
       ip.visitingGlobals.add(name);
       try {
@@ -2403,6 +2421,13 @@ const summary = (
     });
   const body = bodyOf(fn);
   if (!body) return unknown(`${c.text}() has no body to read`, step(line, 'unknown', n.text()));
+  // A method of the object itself that only refuses to run (`raise NotImplementedError`, `pass`)
+  // is a hook a subclass defines: what it gives is not known here.
+  if (/^(self|this)\./.test(c.text) && abstractBody(body))
+    return unknown(
+      `${c.text}() is left to a subclass (its body here only ${body.text().includes('NotImplemented') || /throw|raise/.test(body.text()) ? 'raises' : 'passes'})`,
+      step(line, 'unknown', n.text()),
+    );
   const sub = runNested(ip, body, env, file);
   if (sub.unsupported) return unknown(sub.unsupported, step(line, 'unknown', n.text()));
   let out = joinAll(sub.returns, constant(null, step(line, 'constant', n.text())));
@@ -2421,6 +2446,26 @@ const summary = (
       cleaned ? 'sanitizer' : 'call',
       `${n.text()} → ${c.name}() returns ${out.level === CLEAN ? 'no input' : 'its input'}${cleaned ? ' (read in the module it is imported from)' : ''}`,
     ),
+  );
+};
+
+/** A body with nothing but a docstring and `pass`, `...` or a raise/throw of "not implemented". */
+const abstractBody = (body: Node): boolean => {
+  const stmts = named(body).filter(
+    (x) =>
+      !/comment/.test(x.kind()) &&
+      !(x.kind() === 'expression_statement' && named(x).every((y) => y.kind() === 'string')),
+  );
+  if (stmts.length !== 1) return false;
+  const t = stmts[0]!.text();
+  return (
+    /^(pass|\.\.\.)$/.test(t) ||
+    /^(raise|throw)\s+(new\s+)?(NotImplementedError|NotImplemented|UnsupportedOperationException)\b/.test(
+      t,
+    ) ||
+    /^throw\s+new\s+Error\s*\(\s*['"`][^'"`]*\b(not implemented|must be implemented|abstract)/i.test(
+      t,
+    )
   );
 };
 
