@@ -1678,7 +1678,7 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
       : c.args[0].kind() === 'identifier'
         ? (ip.functions.get(c.args[0].text()) ?? null)
         : null;
-    const outer = pred === c.args[0] ? env : new Map();
+    const outer: Env = pred === c.args[0] ? env : new Map<string, Val>();
     const refused = pred ? PROTO_KEYS.filter((key) => refuses(ip, pred, key, line, outer)) : [];
     if (refused.length) {
       const base = contents(recvVal);
@@ -3493,7 +3493,7 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
           (elems.some((e) => e.text() === other.text()) || ev(ip, other, env).level === CLEAN);
         if (equal && base)
           for (const e of elems)
-            if (e.text() !== other!.text() && ev(ip, e, env).level !== CLEAN) contained(e, c);
+            if (e.text() !== other.text() && ev(ip, e, env).level !== CLEAN) contained(e, c);
       }
       return;
     }
