@@ -2277,15 +2277,26 @@ const neverReturns = (ip: Interp, n: Node): boolean => {
  * The checks a function makes of its parameters before anything else: its leading `if cond:
  * raise` / `if (cond) throw …` statements (no else), each `cond` the case it refuses.
  */
+/**
+ * The statements of a function body, without comments and docstrings (Go's `statement_list`
+ * read through).
+ */
+const statementsOf = (body: Node): Node[] => {
+  const kids = named(body);
+  const list = kids.length === 1 && kids[0]!.kind() === 'statement_list' ? named(kids[0]!) : kids;
+  return list.filter(
+    (x) =>
+      !/comment/.test(x.kind()) &&
+      !(x.kind() === 'expression_statement' && named(x).every((y) => y.kind() === 'string')),
+  );
+};
+
 const leadingGuards = (fn: Node): Node[] => {
   const body = fn.field('body');
   if (!body) return [];
   const out: Node[] = [];
-  for (const st of named(body)) {
+  for (const st of statementsOf(body)) {
     const k = st.kind();
-    if (/comment/.test(k)) continue;
-    // A docstring.
-    if (k === 'expression_statement' && named(st).every((x) => x.kind() === 'string')) continue;
     if (k !== 'if_statement' || st.field('alternative')) break;
     const then = st.field('consequence');
     const cond = st.field('condition');
@@ -2318,29 +2329,16 @@ const guardedAfter = (ip: Interp, node: Node, env: Env): Env => {
   const guards = leadingGuards(fn);
   if (!guards.length) return env;
   const sub = detached(ip, imported ? inFile(imported) : {});
-  const params = paramsOf(fn);
-  const offset = ip.lang === 'python' && /^(self|cls)$/.test(params[0]?.name ?? '') ? 1 : 0;
-  const before: Env = new Map();
-  params.slice(offset).forEach((p, i) => {
-    const arg = c.args[i];
-    if (arg && arg.kind() !== 'keyword_argument') before.set(p.name, ev(ip, arg, env));
-  });
-  let after = before;
-  for (const cond of guards) after = refined(sub, cond, after, false);
   let out = env;
-  params.slice(offset).forEach((p, i) => {
-    const was = before.get(p.name);
-    const now = after.get(p.name);
-    const key = c.args[i] ? keyOf(c.args[i]) : null;
-    if (!key || !was || !now || was.level === CLEAN) return;
+  for (const { name, key, was, now } of argumentsThrough(ip, sub, fn, c, env, [], guards, false)) {
     // A prototype-pollution key: what the checks refused (`prop === '__proto__'` … throw).
     const learnt = [...(now.excluded ?? [])].filter((k) => !was.excluded?.has(k));
-    if (now.level !== CLEAN && !learnt.length) return;
+    if (now.level !== CLEAN && !learnt.length) continue;
     if (out === env) out = new Map(env);
     const why = step(
       lineOf(call),
       now.level === CLEAN ? 'sanitizer' : 'branch',
-      `${call.text()} (${c.name}() refuses ${p.name} unless it passes its checks)`,
+      `${call.text()} (${c.name}() refuses ${name} unless it passes its checks)`,
     );
     out.set(
       key,
@@ -2351,8 +2349,41 @@ const guardedAfter = (ip: Interp, node: Node, env: Env): Env => {
             excluded: new Set([...(was.excluded ?? []), ...learnt]),
           },
     );
-  });
+  }
   return out;
+};
+
+/**
+ * A helper's checks run on the call's arguments: its parameters bound to them (Python's `self`
+ * skipped), the plain statements `before` run, each of `conds` taken with `outcome`. For each
+ * argument the caller holds under a name and not clean, what it was and what it is past them.
+ */
+const argumentsThrough = (
+  ip: Interp,
+  sub: Interp,
+  fn: Node,
+  c: NonNullable<ReturnType<typeof calleeOf>>,
+  env: Env,
+  before: Node[],
+  conds: Node[],
+  outcome: boolean,
+): { name: string; key: string; was: Val; now: Val }[] => {
+  const params = paramsOf(fn);
+  const offset = ip.lang === 'python' && /^(self|cls)$/.test(params[0]?.name ?? '') ? 1 : 0;
+  const bound = params.slice(offset).map((p, i) => {
+    const arg = c.args[i];
+    const was = arg && arg.kind() !== 'keyword_argument' ? ev(ip, arg, env) : null;
+    return { name: p.name, key: arg ? keyOf(arg) : null, was };
+  });
+  let e: Env | null = new Map(bound.flatMap((b) => (b.was ? [[b.name, b.was] as const] : [])));
+  for (const st of before) if (e) e = exec(sub, st, e);
+  if (!e) return [];
+  let after: Env = e;
+  for (const cond of conds) after = refined(sub, cond, after, outcome);
+  return bound.flatMap(({ name, key, was }) => {
+    const now = after.get(name);
+    return key && was && now && was.level !== CLEAN ? [{ name, key, was, now }] : [];
+  });
 };
 
 /**
@@ -2363,12 +2394,7 @@ const returnedTest = (fn: Node): { before: Node[]; expr: Node } | null => {
   const body = fn.field('body');
   if (!body) return null;
   if (!/^(block|statement_block)$/.test(body.kind())) return { before: [], expr: body };
-  const list = named(body).length === 1 && named(body)[0]!.kind() === 'statement_list';
-  const stmts = named(list ? named(body)[0]! : body).filter(
-    (x) =>
-      !/comment/.test(x.kind()) &&
-      !(x.kind() === 'expression_statement' && named(x).every((y) => y.kind() === 'string')),
-  );
+  const stmts = statementsOf(body);
   const last = stmts[stmts.length - 1];
   const ret = last?.kind() === 'return_statement' ? named(last)[0] : null;
   // Go wraps what it returns in an expression_list, one expression for a predicate.
@@ -2425,7 +2451,7 @@ const summary = (
   // is a hook a subclass defines: what it gives is not known here.
   if (/^(self|this)\./.test(c.text) && abstractBody(body))
     return unknown(
-      `${c.text}() is left to a subclass (its body here only ${body.text().includes('NotImplemented') || /throw|raise/.test(body.text()) ? 'raises' : 'passes'})`,
+      `${c.text}() is left to a subclass (its body here only refuses to run)`,
       step(line, 'unknown', n.text()),
     );
   const sub = runNested(ip, body, env, file);
@@ -2451,11 +2477,7 @@ const summary = (
 
 /** A body with nothing but a docstring and `pass`, `...` or a raise/throw of "not implemented". */
 const abstractBody = (body: Node): boolean => {
-  const stmts = named(body).filter(
-    (x) =>
-      !/comment/.test(x.kind()) &&
-      !(x.kind() === 'expression_statement' && named(x).every((y) => y.kind() === 'string')),
-  );
+  const stmts = statementsOf(body);
   if (stmts.length !== 1) return false;
   const t = stmts[0]!.text();
   return (
@@ -3368,23 +3390,11 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
     const test = fn ? returnedTest(fn) : null;
     if (!fn || !test) return false;
     const sub = detached(ip, { depth: ip.depth + 1 });
-    const params = paramsOf(fn);
-    const offset = ip.lang === 'python' && /^(self|cls)$/.test(params[0]?.name ?? '') ? 1 : 0;
-    let e: Env | null = new Map();
-    const bound = params.slice(offset).map((p, i) => {
-      const arg = call.args[i];
-      const v = arg && arg.kind() !== 'keyword_argument' ? ev(ip, arg, env) : null;
-      if (v) e!.set(p.name, v);
-      return { name: p.name, key: arg ? keyOf(arg) : null, was: v };
-    });
-    for (const st of test.before) if (e) e = exec(sub, st, e);
-    if (!e) return false;
-    const after = refined(sub, test.expr, e, truth);
+    const checked = argumentsThrough(ip, sub, fn, call, env, test.before, [test.expr], truth);
     let marked = false;
-    for (const { name, key, was } of bound) {
-      const now = after.get(name);
-      const old = key ? out.get(key) : undefined;
-      if (!key || !old || !was || !now || old.level === CLEAN || was.level === CLEAN) continue;
+    for (const { name, key, was, now } of checked) {
+      const old = out.get(key);
+      if (!old || old.level === CLEAN) continue;
       const why = step(
         lineOf(c),
         'sanitizer',
