@@ -987,7 +987,7 @@ const runTo = (
     unsupported: null,
     returns: [],
     functions: facts.functions,
-    globals: facts.globals,
+    globals: withOuterConstants(facts.globals, fn, lang),
     imported: facts.imported,
     depth: 0,
     budget: { left: BUDGET },
@@ -1125,6 +1125,34 @@ const callerValue = (
   if (v.level === INPUT) return v;
   if (v.level === CLEAN && filePrivate(fn, lang, name, root.text())) return v;
   return null;
+};
+
+/**
+ * A function nested in another (`const unflat = (o) => {…}` inside `unflatten`) reads the
+ * `const` declarations of the functions around it like globals: bound once, before it runs.
+ */
+const withOuterConstants = (
+  globals: Map<string, Node | null>,
+  fn: Node | null,
+  lang: FlowLanguage,
+): Map<string, Node | null> => {
+  if (!fn || lang === 'python' || lang === 'java' || lang === 'go') return globals;
+  let out: Map<string, Node | null> | null = null;
+  for (const outer of ancestors(fn)
+    .filter((a) => a !== fn && FUNCTION_KINDS.has(a.kind()))
+    .reverse()) {
+    const body = outer.field('body');
+    if (body?.kind() !== 'statement_block') continue;
+    for (const st of named(body)) {
+      if (st.kind() !== 'lexical_declaration' || !st.text().startsWith('const')) continue;
+      for (const d of named(st).filter((c) => c.kind() === 'variable_declarator')) {
+        const name = d.field('name');
+        if (name?.kind() !== 'identifier') continue;
+        (out ??= new Map(globals)).set(name.text(), d.field('value'));
+      }
+    }
+  }
+  return out ?? globals;
 };
 
 /**

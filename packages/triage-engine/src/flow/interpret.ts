@@ -879,7 +879,11 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
     case 'unary_operator':
     case 'unary_expression':
     case 'update_expression': {
-      const inner = ev(ip, n.field('argument') ?? n.field('operand') ?? named(n)[0] ?? null, env);
+      const operand = n.field('argument') ?? n.field('operand') ?? named(n)[0] ?? null;
+      const inner = ev(ip, operand, env);
+      // `i++`: the elements known by `i` (`parts[i]`) are other elements now.
+      if (ip.proto && operand?.kind() === 'identifier' && /\+\+|--/.test(n.text()))
+        forgetSlots(env, operand.text());
       const op =
         n
           .children()
@@ -1069,6 +1073,7 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
               : unknown(`callback parameter ${p.name}`, step(line, 'parameter', p.decl.text())),
           ),
         );
+        if (ip.proto) elementAlias(n, inner, line);
         const body = n.field('body');
         if (body?.kind() === 'block' || body?.kind() === 'statement_block')
           execBlock(ip, body, inner);
@@ -1295,6 +1300,24 @@ const forgetSlots = (env: Env, name: string): void => {
       (k.startsWith('\u0001') && (k === aliasKey(name) || word.test(String(v.value))))
     )
       env.delete(k);
+};
+
+/**
+ * An array iterator's callback (`keys.forEach((k, i) => …)`, `keys.reduce((o, k, i) => …)`):
+ * its element parameter is `keys[i]` for its index parameter, so a guard on either is a guard on
+ * both.
+ */
+const elementAlias = (fn: Node, env: Env, line: number): void => {
+  const owner = fn.parent()?.kind() === 'arguments' ? fn.parent()?.parent() : null;
+  const c = owner ? calleeOf(owner) : null;
+  if (!c?.receiver || c.receiver.kind() !== 'identifier' || !CALLBACK_BINDERS.has(c.name)) return;
+  if (c.name === 'then') return;
+  const ps = paramsOf(fn);
+  const [el, idx] =
+    c.name === 'reduce' || c.name === 'reduceRight' ? [ps[1], ps[2]] : [ps[0], ps[1]];
+  if (!el || !idx) return;
+  const text = `${c.receiver.text()}[${idx.name}]`;
+  env.set(aliasKey(el.name), constant(text, step(line, 'assign', `${el.name} is ${text}`)));
 };
 
 /**
@@ -3063,6 +3086,7 @@ const refinedProto = (ip: Interp, cond: Node, env: Env, outcome: boolean): Env =
     const element = env.get(aliasKey(name))?.value;
     if (typeof element === 'string') out.set(slotKey(element), kept);
   }
+  elementsRefused(ip, cond, env, out, outcome);
   const own = (c: Node | null, truth: boolean): void => {
     if (!c) return;
     const k = c.kind();
@@ -3119,6 +3143,49 @@ const refinedProto = (ip: Interp, cond: Node, env: Env, outcome: boolean): Env =
     }
   }
   return out;
+};
+
+/**
+ * The guard reads an element (`isBad(path[i])`, `BLOCKED.includes(keys[i])`):
+ * tried with each prototype key in that element's place, a key for which it folds the other way
+ * is excluded from the element past it, so `obj = obj[path[i]]` there steps by a kept key.
+ */
+const elementsRefused = (ip: Interp, cond: Node, env: Env, out: Env, outcome: boolean): void => {
+  if (!ip.proto) return;
+  const subs = [cond, ...cond.findAll({ rule: { kind: 'subscript_expression' } })].filter(
+    (x) => x.kind() === 'subscript_expression',
+  );
+  const trying = { ...ip, tryingProto: true };
+  for (const sub of subs) {
+    const key = slotKey(sub.text());
+    const old = quietly(ip, sub, out);
+    if (old.level === CLEAN) continue;
+    const excluded = PROTO_KEYS.filter((k) => refusedBy(trying, cond, env, outcome, key, k));
+    if (excluded.length === 0) continue;
+    out.set(key, {
+      ...old,
+      excluded: new Set([...(old.excluded ?? []), ...excluded]),
+      steps: [
+        ...old.steps,
+        step(
+          lineOf(cond),
+          'branch',
+          `${cond.text()} is ${outcome}: ${sub.text()} is not ${excluded.join(', ')}`,
+        ),
+      ].slice(-14),
+    });
+    // A variable holding that element (an iterator's element parameter) is kept the same.
+    const text = sub.text().replace(/\s+/g, '');
+    for (const [k, v] of [...out])
+      if (k.startsWith('\u0001') && v.value === text) {
+        const held = out.get(k.slice(1));
+        if (held && held.level !== CLEAN)
+          out.set(k.slice(1), {
+            ...held,
+            excluded: new Set([...(held.excluded ?? []), ...excluded]),
+          });
+      }
+  }
 };
 
 /**
