@@ -84,7 +84,11 @@ describe('values checked against an anchored pattern', () => {
     expect(kept('[a-f0-9]{40}', true)).toBe('');
     expect(kept('^[A-z]+$')).toBe('[\\]^_`');
     expect(kept('^[\\w\\s]+$')).toContain('\n');
-    for (const wild of ['^.{1,64}$', '^\\D+$', '^[^;]+$', '^a|b$', '^(?=x)[a-z]+$', '[a-z]+$'])
+    // Look-arounds narrow the match and add nothing; named groups are groups.
+    expect(kept('^(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\\.[A-Za-z]{2,})+$')).toBe('-.');
+    expect(kept('^(?=.{1,64}$)(?!.*\\.\\.)[\\w.]+$')).toBe('._');
+    expect(kept('^(?<user>[a-z]+)@(?P<host>[a-z.]+)$')).toBe('.@');
+    for (const wild of ['^.{1,64}$', '^\\D+$', '^[^;]+$', '^a|b$', '^(?i)[a-z]+$', '[a-z]+$'])
       expect(keptByAnchoredPattern(wild, false), wild).toBeNull();
     expect(keptByAnchoredPattern('a|b', true)).not.toBeNull();
   });

@@ -52,7 +52,12 @@ const SANITIZERS: Record<string, PerLanguage> = {
   },
   'command-injection': {
     python: [/\b(shlex|pipes)\.quote\s*\(/, /\bshlex\.join\s*\(/],
-    javascript: [/\b(shellescape|shellQuote\.quote|quote)\s*\(/, /\bshell-quote\b/],
+    javascript: [
+      /\b(shellescape|shellQuote\.quote|quote)\s*\(/,
+      /\bshell-quote\b/,
+      // the shell-escape and any-shell-escape packages (a default import under any name)
+      /\b(any-)?shell-escape\s*\(/,
+    ],
     java: [/\bESAPI\.encoder\(\)\.encodeForOS\s*\(/],
     go: [/\bshellescape\.Quote\s*\(/],
   },

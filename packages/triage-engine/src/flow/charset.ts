@@ -83,8 +83,9 @@ const escapeKeeps = (e: string): string[] | null => {
  * The characters other than ASCII letters and digits a whole-string pattern can match
  * (`^[\w.-]+$`, `^(?:[a-z]+-)*[a-z]+$`, `[0-9]{1,5}` under fullmatch), or null when the pattern
  * lets any character through or uses what is not read here: `.`, negated classes, `\S` `\D` `\W`,
- * look-arounds and inline flags, an alternation at the top (`^a|b$` anchors one branch only)
- * unless the whole value is matched anyway (`full`: fullmatch, Java matches).
+ * inline flags, an alternation at the top (`^a|b$` anchors one branch only) unless the whole
+ * value is matched anyway (`full`: fullmatch, Java matches). Look-arounds (`(?!-)`, `(?<!-)`)
+ * are skipped: they narrow what matches and add no character.
  */
 export const keptByAnchoredPattern = (pattern: string, full: boolean): Set<string> | null => {
   let p = pattern;
@@ -137,9 +138,19 @@ export const keptByAnchoredPattern = (pattern: string, full: boolean): Set<strin
       add(members);
       i = j;
     } else if (ch === '(') {
+      // A look-around only narrows what the rest matches: it adds no character to the value.
+      const around = /^\(\?(=|!|<=|<!)/.exec(p.slice(i));
+      if (around) {
+        const end = groupEnd(p, i);
+        if (end < 0) return null;
+        i = end;
+        continue;
+      }
       if (p[i + 1] === '?') {
-        if (p[i + 2] !== ':') return null; // look-arounds, named groups, inline flags
-        i += 2;
+        const named = /^\(\?P?<[A-Za-z_]\w*>/.exec(p.slice(i));
+        if (named) i += named[0].length - 1;
+        else if (p[i + 2] === ':') i += 2;
+        else return null; // inline flags
       }
       depth++;
     } else if (ch === ')') depth--;
@@ -156,6 +167,21 @@ export const keptByAnchoredPattern = (pattern: string, full: boolean): Set<strin
   return depth === 0 ? out : null;
 };
 
+/** The index of the `)` closing the group opened at `start` (classes and escapes skipped), or -1. */
+const groupEnd = (p: string, start: number): number => {
+  let depth = 0;
+  for (let i = start; i < p.length; i++) {
+    const ch = p[i];
+    if (ch === '\\') i++;
+    else if (ch === '[') {
+      i++;
+      while (i < p.length && p[i] !== ']') i += p[i] === '\\' ? 2 : 1;
+    } else if (ch === '(') depth++;
+    else if (ch === ')' && --depth === 0) return i;
+  }
+  return -1;
+};
+
 /**
  * Whether a value that matched `pattern` as a whole is safe for `cls`: the pattern is read
  * (keptByAnchoredPattern) and, for a class with a character rule, lets through only characters
@@ -167,3 +193,25 @@ export const anchoredPatternFits = (cls: string, pattern: string, full: boolean)
   const ruled = cls in TOLERATED || cls === 'path-traversal' || cls === 'file-inclusion';
   return !ruled || charsetSafeFor(cls, kept) !== null;
 };
+
+/**
+ * The characters a value cannot hold once a search for any of them failed: `[;&|$]` (one class,
+ * not negated) or a `strings.ContainsAny` set; null when the class is not read.
+ */
+export const refusedByClass = (pattern: string): Set<string> | null =>
+  /^\[[^^]/.test(pattern) && pattern.endsWith(']')
+    ? keptByAnchoredPattern(`^${pattern}$`, false)
+    : null;
+
+/** What a shell needs to start another command or split off another argument. */
+const SHELL_CONTROL = [';', '&', '|', '`', '$', '<', '>', '(', ')', '\n', ' ', '\t'];
+
+/**
+ * Why a value holding none of `refused` is safe for `cls`, or null: a blocklist is read only for
+ * a shell command, where refusing every control character, blank and newline leaves no way to
+ * start a command or add an argument.
+ */
+export const blocklistSafeFor = (cls: string, refused: ReadonlySet<string>): string | null =>
+  cls === 'command-injection' && SHELL_CONTROL.every((ch) => refused.has(ch))
+    ? 'it holds no shell control character, blank or newline'
+    : null;

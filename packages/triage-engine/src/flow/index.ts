@@ -13,6 +13,7 @@ import {
   type Interp,
 } from './interpret.js';
 import {
+  ancestors,
   assignedTo,
   flowLanguageOf,
   lineOf,
@@ -1402,10 +1403,4 @@ const judge = (root: Node, lang: FlowLanguage, q: FlowQuery, found: Sink): FlowR
       : 'only constants reach the sink',
     path: path(v.level === CLEAN ? kills : []),
   };
-};
-
-const ancestors = (n: Node): Node[] => {
-  const out: Node[] = [];
-  for (let p = n.parent(); p; p = p.parent()) out.push(p);
-  return out;
 };

@@ -1,13 +1,27 @@
 import type { LanguageFamily } from '../code/language.js';
 import { builtWithoutPrototype } from './proto-shape.js';
-import { anchoredPatternFits, charsetSafeFor, keptByNegatedClass } from './charset.js';
+import {
+  anchoredPatternFits,
+  blocklistSafeFor,
+  charsetSafeFor,
+  keptByNegatedClass,
+  refusedByClass,
+} from './charset.js';
 import { singleQuotedConcat } from './shell-quote.js';
 import { unsafeHtmlContext } from '../code/html-context.js';
 import { escapeRe } from '../code/escape-re.js';
 import { numberNeutralizes, numericConversionIn, sanitizerIn } from '../code/sanitizers.js';
 import type { ImportedFunction } from './imports.js';
 import { localSourceIn, remoteSourceIn } from '../code/sources.js';
-import { lineOf, named, sameRange, within, type FlowLanguage, type Node } from './node.js';
+import {
+  ancestors,
+  lineOf,
+  named,
+  sameRange,
+  within,
+  type FlowLanguage,
+  type Node,
+} from './node.js';
 import {
   CLEAN,
   INPUT,
@@ -701,9 +715,14 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
       const built = withStep(joinAll(vals, clean(at('constant'))), at('propagate'));
       return ip.proto && holdsNonNameText(n) ? { ...built, excluded: PROTO_SET } : built;
     }
+    // Go's "…" and Java's "…" hold escapes (`\t`, `\n`, `\"`); Go's `…` and text blocks as written.
     case 'interpreted_string_literal':
-    case 'raw_string_literal':
     case 'string_literal':
+      return constant(
+        stripQuotes(n.text()).replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|.)/g, unescape1),
+        at('constant'),
+      );
+    case 'raw_string_literal':
     case 'text_block':
       return constant(stripQuotes(n.text()), at('constant'));
     case 'character_literal':
@@ -1600,8 +1619,9 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
     return unknown(`${c.text}() decodes what was escaped before it`, s('unknown'));
   // A sanitizer by its name, unless the file defines the function itself: then what its body
   // does decides (a local quote() that escapes ' as \' inside single quotes quotes nothing).
-  if (san && san.split('.').pop() === c.name && !sameFileFunction(ip, c))
-    return clean(step(line, 'sanitizer', n.text()));
+  // A default import names the module's function whatever it is called here (`shellEscape`).
+  const byName = san && (san.split('.').pop() === c.name || san === canonicalCallee(ip, c.text));
+  if (byName && !sameFileFunction(ip, c)) return clean(step(line, 'sanitizer', n.text()));
   // sql`… ${x}` of a query builder that binds the values as parameters.
   if (
     ip.cls === 'sql-injection' &&
@@ -3659,7 +3679,21 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
         });
       return;
     }
-    if (!truth) return;
+    // /[^\w.-]/.test(x) / re.search(r'[^\w.-]', x) found false: x holds only the set's characters.
+    // /[;&|$\s]/.test(x), strings.ContainsAny(x, ";&|$ ") found false: x holds none of them.
+    if (!truth) {
+      const found = classSearch(ip, call, env);
+      if (!found) return;
+      const kept = keptByNegatedClass(found.pattern);
+      const refused = kept ? null : refusedByClass(found.pattern);
+      const why = kept
+        ? charsetSafeFor(ip.cls, kept)
+        : refused
+          ? blocklistSafeFor(ip.cls, refused)
+          : null;
+      if (why) mark(found.subject, `false: ${why}`, c);
+      return;
+    }
     if (
       FILE_CLASSES.has(ip.cls) &&
       (call.name === 'HasPrefix' || /^(startsWith|startswith|is_relative_to)$/.test(call.name))
@@ -3798,9 +3832,16 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       arg0
     )
       return mark(arg0, `checked by ${call.text} to hold only letters or digits`, c);
-    if (call.name === 'test' && call.receiver?.kind() === 'regex' && arg0) {
-      const p = call.receiver.field('pattern')?.text() ?? '';
-      const flags = call.receiver.field('flags')?.text() ?? '';
+    if (ip.family === 'go' && call.name === 'MatchString') {
+      const p = goPattern(ip, call, env);
+      const subject = call.args.at(-1);
+      if (typeof p === 'string' && subject && anchoredPatternFits(ip.cls, p, false))
+        return mark(subject, 'checked against an anchored pattern', c);
+    }
+    const re = call.name === 'test' && call.receiver ? regexLiteral(ip, call.receiver, c) : null;
+    if (re && arg0) {
+      const p = re.field('pattern')?.text() ?? '';
+      const flags = re.field('flags')?.text() ?? '';
       if (!flags.includes('m') && anchoredPatternFits(ip.cls, p, false))
         return mark(arg0, 'checked against an anchored pattern', c);
     }
@@ -3823,6 +3864,91 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
   if (cond && FILE_CLASSES.has(ip.cls) && ip.family !== 'java')
     climbRefused(ip, cond, env, outcome, out);
   return out;
+};
+
+/**
+ * A regex literal `n` is, or the `const` it names (in the function around `at` or at module
+ * level): `const VALID = /^[\w-]+$/; … VALID.test(x)`.
+ */
+const regexLiteral = (ip: Interp, n: Node, at: Node): Node | null => {
+  if (n.kind() === 'regex') return n;
+  if (n.kind() !== 'identifier' || ip.family !== 'javascript') return null;
+  const name = n.text();
+  for (const scope of ancestors(at)) {
+    if (!FUNCTION_KINDS.has(scope.kind())) continue;
+    const body = scope.field('body');
+    for (const st of body?.kind() === 'statement_block' ? named(body) : []) {
+      if (st.kind() !== 'lexical_declaration' || !st.text().startsWith('const')) continue;
+      for (const d of named(st))
+        if (d.kind() === 'variable_declarator' && d.field('name')?.text() === name)
+          return d.field('value')?.kind() === 'regex' ? d.field('value') : null;
+    }
+  }
+  const init = ip.globals.get(name);
+  return init?.kind() === 'regex' ? init : null;
+};
+
+/**
+ * A search for any character outside a set (`/[^\w.-]/.test(x)`, `re.search(r'[^\w.-]', x)`):
+ * found false, x holds only the set's characters. Its pattern (one negated class, no anchor,
+ * no multiline) and subject, or null.
+ */
+const classSearch = (
+  ip: Interp,
+  call: NonNullable<ReturnType<typeof calleeOf>>,
+  env: Env,
+): { pattern: string; subject: Node } | null => {
+  const oneClass = (pattern: unknown, subject: Node | undefined) =>
+    typeof pattern === 'string' && /^\[.*\]$/s.test(pattern) && subject
+      ? { pattern, subject }
+      : null;
+  if (ip.family === 'javascript' && call.name === 'test' && call.receiver) {
+    const re = regexLiteral(ip, call.receiver, call.receiver);
+    if (/m/.test(re?.field('flags')?.text() ?? '')) return null;
+    return oneClass(re?.field('pattern')?.text(), call.args[0]);
+  }
+  if (
+    ip.family === 'python' &&
+    canonicalCallee(ip, call.text) === 're.search' &&
+    call.args.length === 2 &&
+    call.args[1]!.kind() !== 'keyword_argument'
+  )
+    return oneClass(ev(ip, call.args[0]!, env).value, call.args[1]);
+  if (ip.family === 'go' && call.name === 'MatchString')
+    return oneClass(goPattern(ip, call, env), call.args.at(-1));
+  // strings.ContainsAny(x, ";&|$ "): the set as a class of its characters.
+  if (ip.family === 'go' && call.text === 'strings.ContainsAny' && call.args.length === 2) {
+    const chars = ev(ip, call.args[1]!, env).value;
+    if (typeof chars !== 'string' || !chars) return null;
+    const escaped = [...chars].map((ch) => (/[\]\\^-]/.test(ch) ? `\\${ch}` : ch)).join('');
+    return oneClass(`[${escaped}]`, call.args[0]);
+  }
+  return null;
+};
+
+/**
+ * The pattern a Go `MatchString` checks: `regexp.MatchString(p, s)`,
+ * `regexp.MustCompile(p).MatchString(s)` or `NAME.MatchString(s)` with
+ * `var NAME = regexp.MustCompile(p)` at package level.
+ */
+const goPattern = (
+  ip: Interp,
+  call: NonNullable<ReturnType<typeof calleeOf>>,
+  env: Env,
+): Const | undefined => {
+  if (call.text === 'regexp.MatchString' && call.args.length === 2)
+    return ev(ip, call.args[0]!, env).value;
+  const recv = call.receiver;
+  const compiled =
+    recv?.kind() === 'identifier'
+      ? ip.globals.get(recv.text())
+      : recv?.kind() === 'call_expression'
+        ? recv
+        : null;
+  const cc = compiled ? calleeOf(compiled) : null;
+  return cc && /^regexp\.(MustCompile|Compile)$/.test(cc.text) && cc.args[0]
+    ? ev(ip, cc.args[0], env).value
+    : undefined;
 };
 
 /**

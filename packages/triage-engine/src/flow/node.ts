@@ -115,3 +115,10 @@ export const assignedTo = (n: Node): string | null => {
   }
   return null;
 };
+
+/** The nodes enclosing `n`, innermost first. */
+export const ancestors = (n: Node): Node[] => {
+  const out: Node[] = [];
+  for (let p = n.parent(); p; p = p.parent()) out.push(p);
+  return out;
+};
