@@ -28,11 +28,39 @@ const yamlsOwn = (name: string, root: Node): boolean => {
   return imported.test(text) && aliases.every((m) => YAML_SAFE.test(m[1]!)) && !rebound.test(text);
 };
 
+/**
+ * Whether a bare `name` of another spelling is bound only as an alias of PyYAML's safe loaders
+ * (`try: from yaml import CSafeLoader as Loader` / `except ImportError: from yaml import
+ * SafeLoader as Loader`): every binding is such an import, and nothing else binds it.
+ */
+const yamlSafeAlias = (name: string, root: Node): boolean => {
+  const text = root.text();
+  const imports = [
+    ...text.matchAll(
+      new RegExp(`^\\s*from\\s+yaml\\s+import\\s+(\\w+)\\s+as\\s+${name}\\s*$`, 'gm'),
+    ),
+  ];
+  const bindings = [
+    ...text.matchAll(
+      new RegExp(
+        `\\bas\\s+${name}\\b|^\\s*(class|def)\\s+${name}\\b|^\\s*${name}\\s*[:=]|import\\s+${name}\\b`,
+        'gm',
+      ),
+    ),
+  ];
+  return (
+    imports.length > 0 &&
+    imports.length === bindings.length &&
+    imports.every((m) => YAML_SAFE.test(m[1]!))
+  );
+};
+
 const pythonSafe = (name: string, value: Node, root: Node): boolean => {
   const v = value.text();
   if (name === 'weights_only') return v === 'True';
   if (name === 'allow_pickle') return v === 'False';
   if (name !== 'Loader') return false;
+  if (/^[A-Za-z_]\w*$/.test(v) && !YAML_SAFE.test(v)) return yamlSafeAlias(v, root);
   const m = /^(yaml\.)?([A-Za-z]+)$/.exec(v);
   if (!m || !YAML_SAFE.test(m[2]!)) return false;
   return m[1] ? !/^\s*(import\s+\w+\s+as\s+yaml|yaml\s*=)/m.test(root.text()) : yamlsOwn(v, root);
@@ -43,6 +71,16 @@ export const safeLoaderOption = (lang: FlowLanguage, sink: Node): string | null 
   const args = sink.field('arguments');
   if (!args) return null;
   if (lang === 'python') {
+    // yaml.load(stream, SafeLoader): PyYAML's second positional parameter is the loader.
+    const loader = named(args)[1];
+    const callee = sink.field('function')?.text() ?? '';
+    if (
+      /^yaml\.(load|load_all)$/.test(callee) &&
+      loader &&
+      loader.kind() !== 'keyword_argument' &&
+      pythonSafe('Loader', loader, rootOf(sink))
+    )
+      return loader.text();
     for (const a of named(args)) {
       if (a.kind() !== 'keyword_argument') continue;
       const name = a.field('name')?.text() ?? '';

@@ -545,44 +545,69 @@ const onTypeBranches = (inner: Node, helper: Node, pname: string, type: string |
 // as its parser says; `etree.XMLParser(resolve_entities=False)` keeps them unexpanded.
 const LXML_READ = /(^|\.)(parse|fromstring|fromstringlist|XML|XMLID|iterparse)$/;
 
-/** The `etree.XMLParser(…)` call a parser argument names: inline, or assigned in scope. */
-const parserCall = (root: Node, arg: Node, before: number): Node | null => {
-  if (arg.kind() === 'call') return arg;
-  if (arg.kind() !== 'identifier') return null;
+/**
+ * The `etree.XMLParser(…)` calls a parser argument names: inline, the last assignment of a name
+ * before the read, or every assignment in the class of a `self._parser` attribute (set in
+ * `__init__`, read in another method); empty when one of them is not a call.
+ */
+const parserCalls = (root: Node, arg: Node, before: number): Node[] => {
+  if (arg.kind() === 'call') return [arg];
+  if (arg.kind() === 'attribute' && /^self\.\w+$/.test(arg.text())) {
+    let cls: Node | null = arg.parent();
+    while (cls && cls.kind() !== 'class_definition') cls = cls.parent();
+    const rights = (cls ?? root)
+      .findAll({ rule: { kind: 'assignment' } })
+      .filter((a) => a.field('left')?.text() === arg.text())
+      .map((a) => a.field('right'));
+    return rights.every((r) => r?.kind() === 'call') ? (rights as Node[]) : [];
+  }
+  if (arg.kind() !== 'identifier') return [];
   let found: Node | null = null;
   for (const a of root.findAll({ rule: { kind: 'assignment' } })) {
     if (a.range().start.index > before || a.field('left')?.text() !== arg.text()) continue;
     const right = a.field('right');
     found = right?.kind() === 'call' ? right : null;
   }
-  return found;
+  return found ? [found] : [];
 };
 
-/**
- * The lxml parser a read on `line` is given: `no-source` (sanitized) when it is an
- * `XMLParser(resolve_entities=False, …)` (inline, or the last assignment of the name before the
- * read); null otherwise.
- */
+/** `etree.XMLParser(resolve_entities=False, …)`. */
+const entitiesOff = (parser: Node): boolean =>
+  /XMLParser$/.test(parser.field('function')?.text() ?? '') &&
+  named(parser.field('arguments') ?? parser).some(
+    (a) =>
+      a.kind() === 'keyword_argument' &&
+      a.field('name')?.text() === 'resolve_entities' &&
+      a.field('value')?.text() === 'False',
+  );
+
+/** The names lxml's etree is imported under (`import lxml.etree as ET`). */
+const etreeAliases = (root: Node): string[] =>
+  [
+    ...root
+      .text()
+      .matchAll(/^\s*(?:import\s+lxml\.etree|from\s+lxml\s+import\s+etree)\s+as\s+(\w+)/gm),
+  ].map((m) => m[1]!);
+
 export const lxmlParserConfiguration = (root: Node, line: number): FlowResult | null => {
+  const aliases = etreeAliases(root);
   for (const c of root.findAll({ rule: { kind: 'call' } })) {
     if (lineOf(c) !== line) continue;
     const fn = c.field('function')?.text() ?? '';
-    if (!LXML_READ.test(fn) || !/\betree\b|\bobjectify\b|^(parse|fromstring|XML)$/.test(fn))
+    const head = fn.split('.')[0] ?? '';
+    if (
+      !LXML_READ.test(fn) ||
+      !(/\betree\b|\bobjectify\b|^(parse|fromstring|XML)$/.test(fn) || aliases.includes(head))
+    )
       continue;
     const args = named(c.field('arguments') ?? c).filter((a) => !/comment/.test(a.kind()));
     const keyword = args.find(
       (a) => a.kind() === 'keyword_argument' && a.field('name')?.text() === 'parser',
     );
     const arg = keyword?.field('value') ?? args.filter((a) => a.kind() !== 'keyword_argument')[1];
-    const parser = arg ? parserCall(root, arg, c.range().start.index) : null;
-    if (!parser || !/XMLParser$/.test(parser.field('function')?.text() ?? '')) continue;
-    const off = named(parser.field('arguments') ?? parser).find(
-      (a) =>
-        a.kind() === 'keyword_argument' &&
-        a.field('name')?.text() === 'resolve_entities' &&
-        a.field('value')?.text() === 'False',
-    );
-    if (!off) continue;
+    const parsers = arg ? parserCalls(root, arg, c.range().start.index) : [];
+    if (!parsers.length || !parsers.every(entitiesOff)) continue;
+    const parser = parsers.at(-1)!;
     return {
       outcome: 'no-source',
       sanitized: true,
