@@ -158,7 +158,7 @@ describe('a blocklist of every shell control character', () => {
     const lines = [
       "const { execSync } = require('child_process');",
       'exports.fetch = (remote) => {',
-      '  if (/^-|[;&|`$<>()\\s]/.test(remote)) {',
+      '  if (/^-|[;&|`$<>(){}\\s]/.test(remote)) {',
       "    throw new Error('bad remote');",
       '  }',
       "  return execSync('git fetch ' + remote);",
@@ -168,8 +168,13 @@ describe('a blocklist of every shell control character', () => {
     expect(cmd(lines, "  return execSync('git fetch '", 'lib/fetch.js').outcome).not.toBe(
       'no-source',
     );
-    lines[2] = "  if (remote.startsWith('-') || /[;&|`$<>()\\s]/.test(remote)) {";
+    lines[2] = "  if (remote.startsWith('-') || /[;&|`$<>(){}\\s]/.test(remote)) {";
     expect(cmd(lines, "  return execSync('git fetch '", 'lib/fetch.js').outcome).toBe('no-source');
+    // Without the brace, bash splits {--upload-pack=x,origin} into two arguments.
+    lines[2] = "  if (remote.startsWith('-') || /[;&|`$<>()\\s]/.test(remote)) {";
+    expect(cmd(lines, "  return execSync('git fetch '", 'lib/fetch.js').outcome).not.toBe(
+      'no-source',
+    );
   });
 });
 

@@ -203,13 +203,16 @@ export const refusedByClass = (pattern: string): Set<string> | null =>
     ? keptByAnchoredPattern(`^${pattern}$`, false)
     : null;
 
-/** What a shell needs to start another command or split off another argument. */
-const SHELL_CONTROL = [';', '&', '|', '`', '$', '<', '>', '(', ')', '\n', ' ', '\t'];
+/**
+ * What a shell needs to start another command or split off another argument (bash's brace
+ * expansion splits `{--opt=x,y}` into two arguments without a blank).
+ */
+const SHELL_CONTROL = [';', '&', '|', '`', '$', '<', '>', '(', ')', '{', '\n', ' ', '\t'];
 
 /**
  * Why a value holding none of `refused` is safe for `cls`, or null: a blocklist is read only for
- * a shell command, where refusing every control character, blank and newline leaves no way to
- * start a command or add an argument.
+ * a shell command, where refusing every control character, brace, blank and newline leaves no
+ * way to start a command or add an argument.
  */
 export const blocklistSafeFor = (cls: string, refused: ReadonlySet<string>): string | null =>
   cls === 'command-injection' && SHELL_CONTROL.every((ch) => refused.has(ch))
