@@ -26,14 +26,18 @@ export const keptByNegatedClass = (pattern: string): Set<string> | null => {
       if (/[a-zA-Z]/.test(e)) return null; // \p{…}, \W and friends: not read
       ch = e;
     }
-    // A range between letters or digits (a-z, 0-9) adds none of the others.
+    // A range adds what lies between its ends (`a-z` none of the others, `A-z` `[\]^_\``).
     if (body[i + 1] === '-' && body[i + 2] !== undefined && body[i + 2] !== ']') {
       const to = body[i + 2]!;
-      if (/[a-zA-Z0-9]/.test(ch) && /[a-zA-Z0-9]/.test(to)) {
-        i += 2;
-        continue;
+      if (!/[a-zA-Z0-9]/.test(ch) || !/[a-zA-Z0-9]/.test(to)) return null;
+      const [a, b] = [ch.charCodeAt(0), to.charCodeAt(0)];
+      if (b < a) return null;
+      for (let k = a; k <= b; k++) {
+        const c = String.fromCharCode(k);
+        if (!/[a-zA-Z0-9]/.test(c)) out.add(c);
       }
-      return null;
+      i += 2;
+      continue;
     }
     if (!/[a-zA-Z0-9]/.test(ch)) out.add(ch);
   }
@@ -205,16 +209,21 @@ export const refusedByClass = (pattern: string): Set<string> | null =>
 
 /**
  * What a shell needs to start another command or split off another argument (bash's brace
- * expansion splits `{--opt=x,y}` into two arguments without a blank).
+ * expansion splits `{--opt=x,y}` into two arguments without a blank, a glob into many).
  */
-const SHELL_CONTROL = [';', '&', '|', '`', '$', '<', '>', '(', ')', '{', '\n', ' ', '\t'];
+const SHELL_CONTROL = [
+  ...[';', '&', '|', '`', '$', '<', '>', '(', ')', '{', '\n', ' ', '\t'],
+  // a glob expands into the names of files there (`tar czf out.tgz *` and a file named
+  // `--checkpoint-action=…`)
+  ...['*', '?', '['],
+];
 
 /**
  * Why a value holding none of `refused` is safe for `cls`, or null: a blocklist is read only for
- * a shell command, where refusing every control character, brace, blank and newline leaves no
- * way to start a command or add an argument.
+ * a shell command, where refusing every control character, brace, glob, blank and newline
+ * leaves no way to start a command or add an argument.
  */
 export const blocklistSafeFor = (cls: string, refused: ReadonlySet<string>): string | null =>
   cls === 'command-injection' && SHELL_CONTROL.every((ch) => refused.has(ch))
-    ? 'it holds no shell control character, blank or newline'
+    ? 'it holds no shell control character, brace, glob, blank or newline'
     : null;

@@ -647,6 +647,10 @@ const fileFacts = (root: Node, lang: FlowLanguage): FileFacts => {
       }
     }
   }
+  // Python: a name a function declares `global` and sets is not what the module set it to.
+  if (lang === 'python')
+    for (const g of root.findAll({ rule: { kind: 'global_statement' } }))
+      for (const id of named(g)) globals.set(id.text(), null);
   if (lang === 'go')
     for (const st of named(root)) {
       if (st.kind() === 'var_declaration' || st.kind() === 'const_declaration')
@@ -1144,12 +1148,18 @@ const withOuterConstants = (
     .reverse()) {
     const body = outer.field('body');
     if (body?.kind() !== 'statement_block') continue;
+    // A const the function changes in place (`BLOCKED.clear()`, `list.length = 0`) is not read;
+    // its parameters and other variables are not known either, but still hide a module's names.
+    const changed = reassignedNames(outer);
+    const set = (name: string, value: Node | null) =>
+      (out ??= new Map(globals)).set(name, changed.has(name) ? null : value);
+    for (const p of paramsOf(outer)) set(p.name, null);
     for (const st of named(body)) {
-      if (st.kind() !== 'lexical_declaration' || !st.text().startsWith('const')) continue;
+      if (st.kind() !== 'lexical_declaration' && st.kind() !== 'variable_declaration') continue;
+      const isConst = st.text().startsWith('const');
       for (const d of named(st).filter((c) => c.kind() === 'variable_declarator')) {
         const name = d.field('name');
-        if (name?.kind() !== 'identifier') continue;
-        (out ??= new Map(globals)).set(name.text(), d.field('value'));
+        if (name?.kind() === 'identifier') set(name.text(), isConst ? d.field('value') : null);
       }
     }
   }

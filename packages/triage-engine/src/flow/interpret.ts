@@ -467,6 +467,28 @@ const stripQuotes = (t: string): string => {
 };
 
 /** The character a one-character escape (`\\'`, `\\n`, `` \\` ``) stands for; else the text after `\\`. */
+/**
+ * A Go or Java string literal's text with its escapes read (`\t`, `\n`, `\"`, `\\`, `\x3b`,
+ * `\u003b`, Go's `\U0001f600` and octal `\073`, Java's `\s` for a blank), or null when it holds an
+ * escape not read here.
+ */
+const escapedLiteral = (raw: string, lang: FlowLanguage): string | null => {
+  let unread = false;
+  const text = raw.replace(
+    /\\(U[0-9a-fA-F]{8}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[0-7]{1,3}|.)/g,
+    (esc, e: string) => {
+      if (/^U/.test(e)) return String.fromCodePoint(parseInt(e.slice(1), 16));
+      if (/^[0-7]+$/.test(e)) return String.fromCharCode(parseInt(e, 8));
+      if (e === 's' && lang === 'java') return ' ';
+      if (/^(u|x)/.test(e) || /^[nrtbfv\\"'a]$/.test(e))
+        return e === 'a' ? '\u0007' : unescape1(esc);
+      unread = true;
+      return esc;
+    },
+  );
+  return unread ? null : text;
+};
+
 const unescape1 = (esc: string): string => {
   const c = esc.slice(1);
   const map: Record<string, string> = {
@@ -717,11 +739,10 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
     }
     // Go's "…" and Java's "…" hold escapes (`\t`, `\n`, `\"`); Go's `…` and text blocks as written.
     case 'interpreted_string_literal':
-    case 'string_literal':
-      return constant(
-        stripQuotes(n.text()).replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|.)/g, unescape1),
-        at('constant'),
-      );
+    case 'string_literal': {
+      const text = escapedLiteral(stripQuotes(n.text()), ip.lang);
+      return text === null ? clean(at('constant')) : constant(text, at('constant'));
+    }
     case 'raw_string_literal':
     case 'text_block':
       return constant(stripQuotes(n.text()), at('constant'));
@@ -2368,7 +2389,8 @@ const guardedAfter = (ip: Interp, node: Node, env: Env): Env => {
   const imported =
     local || !importable(ip, c.text) ? null : (ip.importedFunction?.(c.text) ?? null);
   const fn = local ?? imported?.fn;
-  if (!fn) return env;
+  // An async helper called without await refuses nothing the caller waits for.
+  if (!fn || (isAsync(fn) && call === node)) return env;
   const guards = leadingGuards(fn);
   if (!guards.length) return env;
   const sub = detached(ip, imported ? inFile(imported) : {});
@@ -2500,6 +2522,11 @@ const summary = (
   const sub = runNested(ip, body, env, file);
   if (sub.unsupported) return unknown(sub.unsupported, step(line, 'unknown', n.text()));
   let out = joinAll(sub.returns, constant(null, step(line, 'constant', n.text())));
+  // Not awaited, an async function gives a promise (always truthy), not what it returns.
+  if (isAsync(fn) && !awaited(n)) {
+    const { value: _v, typeOf: _t, ...promise } = out;
+    out = promise;
+  }
   if (file.root) {
     // Steps inside another file carry its lines: only the caller's own steps are kept.
     const own = new Set(args.flatMap((a) => a.steps));
@@ -2516,6 +2543,16 @@ const summary = (
       `${n.text()} → ${c.name}() returns ${out.level === CLEAN ? 'no input' : 'its input'}${cleaned ? ' (read in the module it is imported from)' : ''}`,
     ),
   );
+};
+
+/** `async function`, `async (…) =>`, `async def`. */
+const isAsync = (fn: Node): boolean => /^async\b/.test(fn.text());
+
+/** The call is awaited (`await f(x)`, Python `await f(x)`), parentheses aside. */
+const awaited = (n: Node): boolean => {
+  let p = n.parent();
+  while (p?.kind() === 'parenthesized_expression') p = p.parent();
+  return /^(await|await_expression)$/.test(p?.kind() ?? '');
 };
 
 /** A body with nothing but a docstring and `pass`, `...` or a raise/throw of "not implemented". */
@@ -3475,7 +3512,7 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
   ): boolean => {
     const fn = ip.depth < 2 ? sameFileFunction(ip, call) : null;
     const test = fn ? returnedTest(fn) : null;
-    if (!fn || !test) return false;
+    if (!fn || !test || (isAsync(fn) && !awaited(c))) return false;
     const sub = detached(ip, { depth: ip.depth + 1 });
     const checked = argumentsThrough(ip, sub, fn, call, env, test.before, [test.expr], truth);
     let marked = false;
@@ -3786,7 +3823,7 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
     // NAME.fullmatch(s) / NAME.match(s) with NAME = re.compile(r"…") at module level.
     const compiled =
       call.args.length === 1 && call.receiver?.kind() === 'identifier'
-        ? ip.globals.get(call.receiver.text())
+        ? settledGlobal(ip, call.receiver.text(), env)
         : null;
     const compiledCall = compiled ? calleeOf(compiled) : null;
     if (
@@ -3874,15 +3911,23 @@ const regexLiteral = (ip: Interp, n: Node, at: Node): Node | null => {
   if (n.kind() === 'regex') return n;
   if (n.kind() !== 'identifier' || ip.family !== 'javascript') return null;
   const name = n.text();
+  // The innermost function that declares the name (a parameter, or a declaration anywhere in it)
+  // decides: only its one `const` holding a regex literal is read.
   for (const scope of ancestors(at)) {
     if (!FUNCTION_KINDS.has(scope.kind())) continue;
-    const body = scope.field('body');
-    for (const st of body?.kind() === 'statement_block' ? named(body) : []) {
-      if (st.kind() !== 'lexical_declaration' || !st.text().startsWith('const')) continue;
-      for (const d of named(st))
-        if (d.kind() === 'variable_declarator' && d.field('name')?.text() === name)
-          return d.field('value')?.kind() === 'regex' ? d.field('value') : null;
-    }
+    const decls = scope
+      .findAll({ rule: { kind: 'variable_declarator' } })
+      .filter((d) => d.field('name')?.text() === name);
+    const param = paramsOf(scope).some((p) => p.name === name);
+    if (!decls.length && !param) continue;
+    const d = decls[0];
+    const value = d?.field('value');
+    return !param &&
+      decls.length === 1 &&
+      d!.parent()?.text().startsWith('const') &&
+      value?.kind() === 'regex'
+      ? value
+      : null;
   }
   const init = ip.globals.get(name);
   return init?.kind() === 'regex' ? init : null;
@@ -3898,13 +3943,15 @@ const classSearch = (
   call: NonNullable<ReturnType<typeof calleeOf>>,
   env: Env,
 ): { pattern: string; subject: Node } | null => {
+  // Exactly one class (`[;&|]`, not `[;&|]\s*\w`, which refuses only a sequence).
   const oneClass = (pattern: unknown, subject: Node | undefined) =>
-    typeof pattern === 'string' && /^\[.*\]$/s.test(pattern) && subject
+    typeof pattern === 'string' && /^\[\^?(?:\\.|[^\]\\])+\]$/.test(pattern) && subject
       ? { pattern, subject }
       : null;
   if (ip.family === 'javascript' && call.name === 'test' && call.receiver) {
     const re = regexLiteral(ip, call.receiver, call.receiver);
-    if (/m/.test(re?.field('flags')?.text() ?? '')) return null;
+    // `g` and `y` search from the last match's end (a failed search may not have looked at all).
+    if (/[mgy]/.test(re?.field('flags')?.text() ?? '')) return null;
     return oneClass(re?.field('pattern')?.text(), call.args[0]);
   }
   if (
@@ -3927,6 +3974,30 @@ const classSearch = (
 };
 
 /**
+ * What a package- or module-level name was set to, when that is all it ever holds here: not
+ * shadowed by a local, not set again by a function of the file (Go `name = …`, Python `global
+ * name`).
+ */
+const settledGlobal = (ip: Interp, name: string, env: Env): Node | null => {
+  if (env.has(name)) return null;
+  const init = ip.globals.get(name);
+  if (!init) return null;
+  if (
+    ip.lang === 'python' &&
+    new RegExp(`^\\s*global\\s+[^\\n]*\\b${name}\\b`, 'm').test(ip.root.text())
+  )
+    return null;
+  if (
+    ip.lang === 'go' &&
+    ip.root
+      .findAll({ rule: { kind: 'assignment_statement' } })
+      .some((a) => named(a.field('left') ?? a).some((l) => l.text() === name))
+  )
+    return null;
+  return init;
+};
+
+/**
  * The pattern a Go `MatchString` checks: `regexp.MatchString(p, s)`,
  * `regexp.MustCompile(p).MatchString(s)` or `NAME.MatchString(s)` with
  * `var NAME = regexp.MustCompile(p)` at package level.
@@ -3941,7 +4012,7 @@ const goPattern = (
   const recv = call.receiver;
   const compiled =
     recv?.kind() === 'identifier'
-      ? ip.globals.get(recv.text())
+      ? settledGlobal(ip, recv.text(), env)
       : recv?.kind() === 'call_expression'
         ? recv
         : null;

@@ -35,24 +35,19 @@ const yamlsOwn = (name: string, root: Node): boolean => {
  */
 const yamlSafeAlias = (name: string, root: Node): boolean => {
   const text = root.text();
-  const imports = [
-    ...text.matchAll(
-      new RegExp(`^\\s*from\\s+yaml\\s+import\\s+(\\w+)\\s+as\\s+${name}\\s*$`, 'gm'),
-    ),
-  ];
-  const bindings = [
-    ...text.matchAll(
-      new RegExp(
-        `\\bas\\s+${name}\\b|^\\s*(class|def)\\s+${name}\\b|^\\s*${name}\\s*[:=]|import\\s+${name}\\b`,
-        'gm',
-      ),
-    ),
-  ];
-  return (
-    imports.length > 0 &&
-    imports.length === bindings.length &&
-    imports.every((m) => YAML_SAFE.test(m[1]!))
-  );
+  const alias = new RegExp(`^\\s*from\\s+yaml\\s+import\\s+(\\w+)\\s+as\\s+${name}\\s*$`, 'gm');
+  const imports = [...text.matchAll(alias)];
+  if (!imports.length || !imports.every((m) => YAML_SAFE.test(m[1]!))) return false;
+  // Past those imports, the name may only be passed as the loader: any other mention (another
+  // import list, a tuple or loop target, a parameter, a star import) could bind it otherwise.
+  const rest = text
+    .replace(alias, '')
+    .replace(new RegExp(`\\bLoader\\s*=\\s*${name}\\b`, 'g'), '')
+    .replace(
+      new RegExp(`\\byaml\\.load(_all)?\\(([^()\\n]|\\([^()\\n]*\\))*,\\s*${name}\\s*\\)`, 'g'),
+      '',
+    );
+  return !new RegExp(`\\b${name}\\b`).test(rest) && !/^\s*from\s+yaml\s+import\s+\*/m.test(text);
 };
 
 const pythonSafe = (name: string, value: Node, root: Node): boolean => {

@@ -555,10 +555,20 @@ const parserCalls = (root: Node, arg: Node, before: number): Node[] => {
   if (arg.kind() === 'attribute' && /^self\.\w+$/.test(arg.text())) {
     let cls: Node | null = arg.parent();
     while (cls && cls.kind() !== 'class_definition') cls = cls.parent();
-    const rights = (cls ?? root)
+    // A class of its own (no base but object): no parent or subclass in view sets it otherwise.
+    const bases = cls?.field('superclasses')?.text().replace(/\s+/g, '') ?? '';
+    if (!cls || !/^(\(\)|\(object\))?$/.test(bases)) return [];
+    const attr = arg.text().slice('self.'.length);
+    const rights = cls
       .findAll({ rule: { kind: 'assignment' } })
       .filter((a) => a.field('left')?.text() === arg.text())
       .map((a) => a.field('right'));
+    // Every mention of the attribute as a target in the file (a class attribute, a tuple target,
+    // another class's `self.x = …`) must be one of those assignments; no setattr.
+    const targets = [
+      ...root.text().matchAll(new RegExp(`(^[ \\t]*|\\.)${attr}\\s*(=(?!=)|,[^\\n]*=(?!=))`, 'gm')),
+    ].length;
+    if (targets !== rights.length || /\bsetattr\s*\(/.test(root.text())) return [];
     return rights.every((r) => r?.kind() === 'call') ? (rights as Node[]) : [];
   }
   if (arg.kind() !== 'identifier') return [];
