@@ -25,6 +25,7 @@ export const FIRST_MEASURED = {
   3: '61ebb36',
   4: 'a1f4ce3',
   5: '72f021a',
+  6: '6b1d08e',
 };
 
 const advisory = loadAdvisorySet();

@@ -2813,7 +2813,8 @@ export const PAIRS = [
   },
   // Held-out group 6 (issue 26): added 2026-11-27 after group 5 was opened, labelled from the
   // advisories and the diffs only; no triage rule was written against them and triage was not run
-  // on them.
+  // on them. Measured once as held out at `6b1d08e` (README, "Triage quality"), then opened for
+  // development on 2026-11-28 (`group: 6`); a group 7 is needed for the next measurement.
   // Go
   {
     ecosystem: 'go',
@@ -2823,7 +2824,8 @@ export const PAIRS = [
     advisory:
       'CVE-2020-7665, CVE-2020-7669 (GO-2022-0793, GO-2022-0805; the fix, u-root PR 2344, names them with CVE-2020-7666; which id is which package not verified here)',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-11-28',
+    group: 6,
     fn: 'pkg/uzip.FromZip, pkg/tarutil.createFileInRoot (ExtractDir)',
     fix: 'archive entry names are joined through a new upath.SafeFilepathJoin, which refuses a name whose relative form starts with ".." and roots it under the destination before the join (v0.8.0 joined the zip name as it came and checked the tar name with a string prefix without a separator); zip entries are written as plain files and the tar extraction refuses symlink entries in both versions, so the fixed writes are labelled',
     real: [
@@ -2844,7 +2846,8 @@ export const PAIRS = [
     fixed: '3002.1',
     advisory: 'CVE-2020-16846',
     class: 'command-injection',
-    heldOut: true,
+    opened: '2026-11-28',
+    group: 6,
     fn: 'client.ssh.shell: gen_key, Shell._run_nb_cmd, Shell._run_cmd (salt-ssh, reachable through the Salt API)',
     fix: 'the ssh-keygen command becomes an argument list run without a shell, and the ssh command strings are split with shlex (the remote /bin/sh part kept as one argument) and run without shell=True',
     real: [
@@ -2860,7 +2863,8 @@ export const PAIRS = [
     fixed: '0.1.5',
     advisory: 'CVE-2022-23531',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-11-28',
+    group: 6,
     fn: 'scanners.package_scanner.PackageScanner.scan_local (.tar.gz packages)',
     fix: 'the archive is opened with tarsafe instead of tarfile, whose extractall refuses members that leave the target (the fixed call is not reported)',
     real: ['guarddog/scanners/package_scanner.py|tarfile.open(path).extractall(tmpdirname)'],
@@ -2873,7 +2877,8 @@ export const PAIRS = [
     advisory:
       'CVE-2007-4559 (tarfile member paths, patched in this package; its own advisory id not verified here)',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-11-28',
+    group: 6,
     fn: 'utils.extract.TarExtractor.extract (downloaded dataset archives)',
     fix: 'the members are passed through a new TarExtractor.safemembers that skips a member whose resolved path, or whose link target, falls outside the base; the 2.6.0 call is not labelled (and not reported) because that base was the working directory, not the output directory, until 2.9.0',
     real: ['src/datasets/utils/extract.py|tar_file.extractall(output_path)'],
@@ -2886,7 +2891,8 @@ export const PAIRS = [
     fixed: '1.2.4',
     advisory: 'GHSA-cff4-rrq6-h78w (no CVE id verified here)',
     class: 'command-injection',
-    heldOut: true,
+    opened: '2026-11-28',
+    group: 6,
     fn: 'commandExistsUnix, commandExistsUnixSync',
     fix: 'the name reaches the shell only in the single-quoted form cleanInput makes (embedded quotes doubled), and the echo that wrapped it in a second pair of single quotes (closing the quoting in 1.2.3) was dropped; the Windows `where` commands are not labelled (single quotes do not quote for cmd.exe in either version)',
     real: [
@@ -2905,7 +2911,8 @@ export const PAIRS = [
     fixed: '2.0.5',
     advisory: 'GHSA-cr6m-62pq-hmqh (its CVE id not verified here; 2.0.4 is not published)',
     class: 'command-injection',
-    heldOut: true,
+    opened: '2026-11-28',
+    group: 6,
     fn: 'getLockfile',
     fix: '`only` is refused unless it is "prod" or "production" and npm install runs with --ignore-scripts; the 2.0.5 exec is not labelled because `date` still reaches the shell after a check that only asks Date to parse it',
     real: [
@@ -2920,7 +2927,8 @@ export const PAIRS = [
     fixed: '1.1.1',
     advisory: 'CVE-2020-7795 (fixed in 1.0.7, which is not published)',
     class: 'command-injection',
-    heldOut: true,
+    opened: '2026-11-28',
+    group: 6,
     fn: 'module.exports (getNpmPkgVersion)',
     fix: 'the package name and the registry are refused (null returned) when they hold a shell metacharacter, a space, a tab or a newline (`$&{}[;|<>#() and backquote) before either execSync',
     real: [
@@ -2940,7 +2948,8 @@ export const PAIRS = [
     fixed: '1.32.0',
     advisory: 'CVE-2022-39135',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-28',
+    group: 6,
     fn: 'runtime.XmlFunctions (TRANSFORMER_FACTORY of XMLTRANSFORM; EXTRACTVALUE, EXTRACT, EXISTSNODE)',
     fix: 'the TransformerFactory gets FEATURE_SECURE_PROCESSING set through the API (which turns external DTD and stylesheet access off), the XPathFactory too, and the XPath functions evaluate a document parsed by a new DocumentBuilderFactory that disallows DOCTYPE declarations',
     real: [
@@ -2957,7 +2966,8 @@ export const PAIRS = [
     fixed: '2.10.5.1',
     advisory: 'CVE-2020-25649',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-28',
+    group: 6,
     fn: 'ext.DOMDeserializer (the static parser factory of DOM Document and Node values)',
     fix: 'the parser factory also gets disallow-doctype-decl on and load-external-dtd off (2.10.5 set secure processing and no entity-reference expansion only, which a non-JDK parser may ignore); the fixed factory is not reported',
     real: [
@@ -2971,7 +2981,8 @@ export const PAIRS = [
     fixed: '9.0.4',
     advisory: 'CVE-2024-38374',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-28',
+    group: 6,
     fn: 'parsers.XmlParser.extractAllNamespaceDeclarations (schema version detection before a BOM is parsed)',
     fix: 'the XPath evaluation over the raw input (a parser nobody configured, not reported in 9.0.3) is replaced by a DocumentBuilderFactory with ACCESS_EXTERNAL_DTD and ACCESS_EXTERNAL_SCHEMA set to "" (no external DTD, entity or schema is fetched); only the fixed factory is labelled',
     guarded: [
