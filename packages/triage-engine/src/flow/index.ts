@@ -883,7 +883,43 @@ const paramValues = (
               )),
       );
   }
+  // `function f(name, { registry = '', timeout } = {})`: the names a destructured parameter
+  // binds are what the caller's object holds, not known here.
+  for (const name of destructuredParamNames(fn))
+    if (!env.has(name))
+      env.set(
+        name,
+        cls === 'prototype-pollution' && publicFunction(fn, lang, fnName, text)
+          ? {
+              level: INPUT,
+              steps: [
+                step(line, 'source', `${name} (an option of ${fnName}, whose callers pass it)`),
+              ],
+            }
+          : unknown(
+              `${name}, an option of ${fnName}(); its callers are not followed`,
+              step(line, 'parameter', name),
+            ),
+      );
   return env;
+};
+
+/** The names object-pattern parameters bind (`{ a, b = 1, c: d } = {}`). */
+const destructuredParamNames = (fn: Node): string[] => {
+  const params = fn.field('parameters');
+  const out: string[] = [];
+  for (const p of params ? named(params) : []) {
+    const pattern = p.kind() === 'assignment_pattern' ? p.field('left') : p;
+    if (pattern?.kind() !== 'object_pattern') continue;
+    for (const id of pattern.findAll({ rule: { kind: 'shorthand_property_identifier_pattern' } }))
+      out.push(id.text());
+    for (const pair of pattern.findAll({ rule: { kind: 'pair_pattern' } })) {
+      const v = pair.field('value');
+      const id = v?.kind() === 'assignment_pattern' ? v.field('left') : v;
+      if (id?.kind() === 'identifier') out.push(id.text());
+    }
+  }
+  return out;
 };
 
 /**
@@ -1124,7 +1160,11 @@ const callerValue = (
     const hits = (run.ip.argHits ?? []).map((vals) => vals[index - offset]!);
     if (run.failed || hits.length === 0) return null;
     const v = joinAll(hits, clean(step(lineOf(site), 'constant', site.text())));
-    vals.push({ level: v.level, steps: [...v.steps, step(lineOf(site), 'call', site.text())] });
+    vals.push({
+      level: v.level,
+      steps: [...v.steps, step(lineOf(site), 'call', site.text())],
+      ...(v.shellQuoted ? { shellQuoted: true } : {}),
+    });
   }
   const v = joinAll(vals, clean(step(lineOf(fn), 'constant', name)));
   if (v.level === INPUT) return v;

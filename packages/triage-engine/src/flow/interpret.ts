@@ -7,7 +7,7 @@ import {
   keptByNegatedClass,
   refusedByClass,
 } from './charset.js';
-import { singleQuotedConcat } from './shell-quote.js';
+import { flatten, literal, opensQuote, singleQuotedConcat } from './shell-quote.js';
 import { unsafeHtmlContext } from '../code/html-context.js';
 import { escapeRe } from '../code/escape-re.js';
 import { numberNeutralizes, numericConversionIn, sanitizerIn } from '../code/sanitizers.js';
@@ -723,16 +723,24 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
       // Each substitution after the text before it (known while every earlier part is).
       const vals: Val[] = [];
       let prefix: string | undefined = '';
+      let quoted = false;
       for (const c of named(n)) {
         if (c.kind() === 'interpolation' || c.kind() === 'template_substitution') {
           const inner = named(c)[0] ?? null;
           const raw = ev(ip, inner, env);
-          const v = inner ? placedAfter(ip, prefix, raw, inner) : raw;
+          const v = inner
+            ? quoted && raw.shellQuoted && ip.cls === 'command-injection'
+              ? requotedValue(inner)
+              : placedAfter(ip, prefix, raw, inner)
+            : raw;
           vals.push(v);
           prefix =
             prefix !== undefined && typeof raw.value === 'string' ? prefix + raw.value : undefined;
-        } else if (prefix !== undefined)
-          prefix += c.kind() === 'escape_sequence' ? unescape1(c.text()) : c.text();
+        } else {
+          const text = c.kind() === 'escape_sequence' ? unescape1(c.text()) : c.text();
+          quoted = opensQuote(text, quoted);
+          if (prefix !== undefined) prefix += text;
+        }
       }
       const built = withStep(joinAll(vals, clean(at('constant'))), at('propagate'));
       return ip.proto && holdsNonNameText(n) ? { ...built, excluded: PROTO_SET } : built;
@@ -845,7 +853,10 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
         '';
       // A value single-quoted for a shell, its own quotes escaped: one word, whatever it holds.
       if (op === '+' && ip.cls === 'command-injection' && singleQuotedConcat(n))
-        return clean(at('sanitizer'));
+        return { ...clean(at('sanitizer')), shellQuoted: true };
+      // …but put inside a quote the command already opened, its quotes close that one.
+      const requoted = op === '+' ? requotedInConcat(ip, n, env) : null;
+      if (requoted) return requoted;
       const a = ev(ip, left, env);
       const b0 = ev(ip, right, env);
       const b = op === '+' && right ? placedAfter(ip, a.value, b0, right) : b0;
@@ -2681,6 +2692,33 @@ const escapedIntoMarkup = (ip: Interp, prefix: Const | undefined, v: Val, n: Nod
     : v;
 };
 
+/** A value quoted for a shell put where a single quote is already open: its quotes close it. */
+const requotedValue = (n: Node): Val =>
+  unknown(
+    `${n.text()} is single-quoted for the shell but put inside a quote already open, which its own quotes close`,
+    step(lineOf(n), 'unknown', n.text()),
+  );
+
+/**
+ * The whole `+` concatenation `n` (its outermost `+`) when a piece quoted for a shell
+ * (`shellQuoted`) comes where the literal pieces before it left a single quote open; else null.
+ */
+const requotedInConcat = (ip: Interp, n: Node, env: Env): Val | null => {
+  if (ip.cls !== 'command-injection') return null;
+  const up = n.parent();
+  if (up?.kind() === 'binary_expression' && up.field('operator')?.text() === '+') return null;
+  let open = false;
+  for (const part of flatten(n)) {
+    const text = literal(part);
+    if (text !== null) {
+      open = opensQuote(text, open);
+      continue;
+    }
+    if (open && quietly(ip, part, env).shellQuoted) return requotedValue(part);
+  }
+  return null;
+};
+
 /** What `v` is once put after the constant text `prefix` of the string or code it is part of. */
 const placedAfter = (ip: Interp, prefix: Const | undefined, v: Val, n: Node): Val =>
   escapedIntoMarkup(ip, prefix, quotedIntoCode(ip, prefix, v, n), n);
@@ -3950,8 +3988,10 @@ const classSearch = (
       : null;
   if (ip.family === 'javascript' && call.name === 'test' && call.receiver) {
     const re = regexLiteral(ip, call.receiver, call.receiver);
-    // `g` and `y` search from the last match's end (a failed search may not have looked at all).
-    if (/[mgy]/.test(re?.field('flags')?.text() ?? '')) return null;
+    // A shared regex with `g` searches from its last match's end, `y` only there (a failed
+    // search may not have looked at all); a literal in the test is a new regex each time.
+    const flags = re?.field('flags')?.text() ?? '';
+    if (/[my]/.test(flags) || (/g/.test(flags) && re !== call.receiver)) return null;
     return oneClass(re?.field('pattern')?.text(), call.args[0]);
   }
   if (

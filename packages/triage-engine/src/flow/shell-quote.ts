@@ -2,12 +2,14 @@ import { named, type Node } from './node.js';
 
 // Single quotes in a POSIX shell: nothing inside them is special but the closing quote. A value
 // put between `'` and `'` with each of its own quotes replaced by `'\''` (close, escaped quote,
-// reopen) or `'"'"'` is one word whatever it holds: `"'" + s.replace(/'/g, "'\\''") + "'"`, the
-// way shell-escape and hand-written `escapeShellArg` helpers quote.
+// reopen), `'"'"'`, or `''` (close and reopen: the quote is dropped) is one word whatever it
+// holds: `"'" + s.replace(/'/g, "'\\''") + "'"`, the way shell-escape and hand-written
+// `escapeShellArg` helpers quote.
 
-const QUOTE_ESCAPES = new Set(["'\\''", `'"'"'`]);
+const QUOTE_ESCAPES = new Set(["'\\''", `'"'"'`, "''"]);
 
-const flatten = (n: Node): Node[] => {
+/** The pieces of a `+` concatenation, in order. */
+export const flatten = (n: Node): Node[] => {
   if (n.kind() === 'parenthesized_expression' && named(n)[0]) return flatten(named(n)[0]!);
   if (n.kind() === 'binary_expression' && n.field('operator')?.text() === '+') {
     const l = n.field('left');
@@ -18,7 +20,7 @@ const flatten = (n: Node): Node[] => {
 };
 
 /** The text of a plain string literal, or null. */
-const literal = (n: Node): string | null => {
+export const literal = (n: Node): string | null => {
   if (n.kind() !== 'string') return null;
   const m = /^(['"])([\s\S]*)\1$/.exec(n.text());
   if (!m) return null;
@@ -64,4 +66,11 @@ export const singleQuotedConcat = (n: Node): boolean => {
     quoted = true;
   }
   return quoted && !open;
+};
+
+/** Whether a single quote is left open after `text` (a shell reads nothing inside but `'`). */
+export const opensQuote = (text: string, open: boolean): boolean => {
+  let o = open;
+  for (const ch of text) if (ch === "'") o = !o;
+  return o;
 };

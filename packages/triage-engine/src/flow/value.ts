@@ -75,6 +75,11 @@ export interface Val {
   relativeOf?: readonly string[];
   /** `JSON.stringify(x)`: a JavaScript literal, whatever `x` holds. */
   json?: boolean;
+  /**
+   * `"'" + s.replace(/'/g, "'\\''") + "'"`: one shell word in single quotes, its own quotes
+   * escaped; safe where the shell is outside quotes, not inside a quote already open.
+   */
+  shellQuoted?: boolean;
   /** What `typeof` gives for the value, when known without its constant. */
   typeOf?: string;
   /**
@@ -116,6 +121,7 @@ const factsOf = (v: Val, proto = true): Partial<Val> => ({
   ...(v.normalized ? { normalized: v.normalized } : {}),
   ...(v.relativeOf ? { relativeOf: v.relativeOf } : {}),
   ...(v.json ? { json: true } : {}),
+  ...(v.shellQuoted ? { shellQuoted: true } : {}),
   ...(proto && v.plain ? { plain: true } : {}),
   ...(v.protoReach ? { protoReach: true } : {}),
   ...(v.rooted ? { rooted: true } : {}),
@@ -143,6 +149,7 @@ const joinFacts = (a: Val, b: Val): Partial<Val> => {
   if (a.normalized && b.normalized) out.normalized = union(a.normalized, b.normalized);
   if (a.relativeOf && b.relativeOf) out.relativeOf = union(a.relativeOf, b.relativeOf);
   if (a.json && b.json) out.json = true;
+  if (a.shellQuoted && b.shellQuoted) out.shellQuoted = true;
   if (plainish(a) && plainish(b) && (a.plain || b.plain)) out.plain = true;
   if (a.protoReach || b.protoReach) out.protoReach = true;
   if (rootedish(a) && rootedish(b)) out.rooted = true;
