@@ -647,10 +647,6 @@ const fileFacts = (root: Node, lang: FlowLanguage): FileFacts => {
       }
     }
   }
-  // Python: a name a function declares `global` and sets is not what the module set it to.
-  if (lang === 'python')
-    for (const g of root.findAll({ rule: { kind: 'global_statement' } }))
-      for (const id of named(g)) globals.set(id.text(), null);
   if (lang === 'go')
     for (const st of named(root)) {
       if (st.kind() === 'var_declaration' || st.kind() === 'const_declaration')
@@ -681,6 +677,15 @@ const fileFacts = (root: Node, lang: FlowLanguage): FileFacts => {
     for (const im of root.findAll({ rule: { kind: 'import_declaration' } }))
       imported.add(im.text().replace(/;$/, '').split('.').pop() ?? '');
   }
+  // A global a function sets again (Python `global name` then `name = …`, Go `name = …`) is not
+  // what the module set it to.
+  if (lang === 'python')
+    for (const g of root.findAll({ rule: { kind: 'global_statement' } }))
+      for (const id of named(g)) globals.set(id.text(), null);
+  if (lang === 'go')
+    for (const a of root.findAll({ rule: { kind: 'assignment_statement' } }))
+      for (const l of named(a.field('left') ?? a))
+        if (l.kind() === 'identifier' && globals.has(l.text())) globals.set(l.text(), null);
   const facts = { functions, globals, imported, modules: moduleAliases(root, lang) };
   FACTS.set(root, facts);
   return facts;

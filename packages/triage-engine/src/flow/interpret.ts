@@ -466,7 +466,6 @@ const stripQuotes = (t: string): string => {
   return m ? m[2]! : t;
 };
 
-/** The character a one-character escape (`\\'`, `\\n`, `` \\` ``) stands for; else the text after `\\`. */
 /**
  * A Go or Java string literal's text with its escapes read (`\t`, `\n`, `\"`, `\\`, `\x3b`,
  * `\u003b`, Go's `\U0001f600` and octal `\073`, Java's `\s` for a blank), or null when it holds an
@@ -489,6 +488,7 @@ const escapedLiteral = (raw: string, lang: FlowLanguage): string | null => {
   return unread ? null : text;
 };
 
+/** The character a one-character escape (`\\'`, `\\n`, `` \\` ``) stands for; else the text after `\\`. */
 const unescape1 = (esc: string): string => {
   const c = esc.slice(1);
   const map: Record<string, string> = {
@@ -2349,10 +2349,6 @@ const neverReturns = (ip: Interp, n: Node): boolean => {
 };
 
 /**
- * The checks a function makes of its parameters before anything else: its leading `if cond:
- * raise` / `if (cond) throw …` statements (no else), each `cond` the case it refuses.
- */
-/**
  * The statements of a function body, without comments and docstrings (Go's `statement_list`
  * read through).
  */
@@ -2366,6 +2362,10 @@ const statementsOf = (body: Node): Node[] => {
   );
 };
 
+/**
+ * The checks a function makes of its parameters before anything else: its leading `if cond:
+ * raise` / `if (cond) throw …` statements (no else), each `cond` the case it refuses.
+ */
 const leadingGuards = (fn: Node): Node[] => {
   const body = fn.field('body');
   if (!body) return [];
@@ -2401,7 +2401,7 @@ const guardedAfter = (ip: Interp, node: Node, env: Env): Env => {
     local || !importable(ip, c.text) ? null : (ip.importedFunction?.(c.text) ?? null);
   const fn = local ?? imported?.fn;
   // An async helper called without await refuses nothing the caller waits for.
-  if (!fn || (isAsync(fn) && call === node)) return env;
+  if (!fn || (isAsync(fn) && !awaited(call))) return env;
   const guards = leadingGuards(fn);
   if (!guards.length) return env;
   const sub = detached(ip, imported ? inFile(imported) : {});
@@ -4014,28 +4014,11 @@ const classSearch = (
 };
 
 /**
- * What a package- or module-level name was set to, when that is all it ever holds here: not
- * shadowed by a local, not set again by a function of the file (Go `name = …`, Python `global
- * name`).
+ * What a package- or module-level name was set to, unless a local of the same name hides it
+ * (the file facts already drop a global that a function sets again).
  */
-const settledGlobal = (ip: Interp, name: string, env: Env): Node | null => {
-  if (env.has(name)) return null;
-  const init = ip.globals.get(name);
-  if (!init) return null;
-  if (
-    ip.lang === 'python' &&
-    new RegExp(`^\\s*global\\s+[^\\n]*\\b${name}\\b`, 'm').test(ip.root.text())
-  )
-    return null;
-  if (
-    ip.lang === 'go' &&
-    ip.root
-      .findAll({ rule: { kind: 'assignment_statement' } })
-      .some((a) => named(a.field('left') ?? a).some((l) => l.text() === name))
-  )
-    return null;
-  return init;
-};
+const settledGlobal = (ip: Interp, name: string, env: Env): Node | null =>
+  env.has(name) ? null : (ip.globals.get(name) ?? null);
 
 /**
  * The pattern a Go `MatchString` checks: `regexp.MatchString(p, s)`,
