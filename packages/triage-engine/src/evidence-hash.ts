@@ -6,7 +6,7 @@ import type { Verdict } from './types.js';
  * Bumped when signals, weights or the catalog change meaning, so verdicts of an older engine
  * are recomputed rather than reused.
  */
-export const ENGINE_VERSION = 11;
+export const ENGINE_VERSION = 12;
 
 /** Signals that are not deterministic evidence (merged opinions) stay out of the hash. */
 const NOT_HASHED = new Set(['second_opinion']);

@@ -583,9 +583,10 @@ const keyOf = (n: Node): string | null => {
     k === 'field_access' ||
     k === 'selector_expression'
   ) {
-    // A field of a local (`f.Name = clean(f.Name)`), kept until the local is bound again.
+    // A field of a local (`f.Name = clean(f.Name)`, `req.params.name`), kept until the local
+    // (or the field holding it) is bound again.
     const t = n.text();
-    return /^[A-Za-z_$][\w$]*\.[A-Za-z_$][\w$]*$/.test(t) ? t : null;
+    return /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)+$/.test(t) ? t : null;
   }
   return null;
 };
@@ -1299,6 +1300,27 @@ const plainStep = (base: Val, idx: Val): boolean =>
       (typeof idx.value === 'string' && !(PROTO_KEYS as readonly string[]).includes(idx.value))),
   );
 
+/**
+ * What a checked name holds now: its entry, or for a field of a local never assigned here
+ * (`file.Name` of a range variable) what it reads, kept under its name from the check on. The
+ * field is put in `env` too, which the other path's copy is made from, so that the join of the
+ * two paths sees it on each.
+ */
+const knownOrField = (
+  ip: Interp,
+  out: Env,
+  key: string,
+  subject: Node,
+  env: Env,
+): Val | undefined => {
+  const known = out.get(key);
+  if (known || !key.includes('.')) return known;
+  const now = ev(ip, subject, env);
+  env.set(key, now);
+  out.set(key, now);
+  return now;
+};
+
 /** The environment key of an element `o[k]` (prototype pollution: what it was set to or found). */
 export const slotKey = (text: string): string => `\u0000${text.replace(/\s+/g, '')}`;
 
@@ -1604,6 +1626,20 @@ const containerCall = (name: string, recv: Val, args: Val[], s: PathStep): [Val,
   return null;
 };
 
+/**
+ * What was known of the fields of an object passed to a call (`normalize(opts)`), or of the
+ * object itself when one of its own methods runs (`self.reload()`, `this.reset()`), is dropped:
+ * the call may set them again.
+ */
+const forgetFieldsHandedOver = (c: NonNullable<ReturnType<typeof calleeOf>>, env: Env) => {
+  const handed = [...c.args];
+  if (c.receiver && /^(self|this)$/.test(c.receiver.text())) handed.push(c.receiver);
+  for (const a of handed) {
+    const key = keyOf(a);
+    if (key) for (const k of [...env.keys()]) if (k.startsWith(`${key}.`)) env.delete(k);
+  }
+};
+
 const call = (ip: Interp, n: Node, env: Env): Val => {
   const c = calleeOf(n);
   const line = lineOf(n);
@@ -1640,6 +1676,7 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
   const args = c.args.map((a) => ev(ip, a, env));
   ip.callbackParams = undefined;
   if (recordSink) recordHit(ip, env);
+  forgetFieldsHandedOver(c, env);
   // Decoding a value that was escaped undoes the escaping (`decodeURIComponent(escape(q))`:
   // `%27` is a quote again): what it was escaped from is not known here.
   if (
@@ -1779,6 +1816,10 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
   // Objects without Object.prototype: no key written into them reaches it.
   if (/^Object\.create$/.test(canonical) && args[0]?.value === null)
     return { ...clean(s('constant')), noProto: true };
+  // filepath.FromSlash / ToSlash only swap the separator: the path is what it was (net/http's
+  // `filepath.FromSlash(path.Clean("/" + name))` stays rooted and free of `..`).
+  if (ip.family === 'go' && /^filepath\.(FromSlash|ToSlash)$/.test(canonical) && args.length === 1)
+    return withStep(args[0]!, s('propagate'));
   // strings.Trim(p, "/") of a path with no `..` left: still none (cae.Clean's shape).
   if (
     ip.family === 'go' &&
@@ -2875,9 +2916,8 @@ const assign = (ip: Interp, target: Node, v: Val, env: Env, at: Node): void => {
       );
   }
   if (key) {
-    // A local bound again: what was known of its fields was of the old object.
-    if (!key.includes('.'))
-      for (const k of [...env.keys()]) if (k.startsWith(`${key}.`)) env.delete(k);
+    // A local (or field) bound again: what was known of its fields was of the old object.
+    for (const k of [...env.keys()]) if (k.startsWith(`${key}.`)) env.delete(k);
     const old = env.get(key);
     const s =
       old && old.level > CLEAN && v.level === CLEAN
@@ -3449,8 +3489,30 @@ const sameLengthAsFiltered = (cond: Node, out: Env, outcome: boolean): void => {
   }
 };
 
+/**
+ * The fields a condition reads (`opts.branch`, `req.params.id`, `f.Name`) that nothing here has
+ * set, put in `env` as they read now, before either path is refined from it: a check on one
+ * path then meets the unchecked field on the other when the two paths join.
+ */
+const seedCheckedFields = (ip: Interp, cond: Node, env: Env) => {
+  const visit = (x: Node) => {
+    const key = keyOf(x);
+    if (!key) {
+      for (const c of named(x)) visit(c);
+      return;
+    }
+    if (!key.includes('.') || env.has(key)) return;
+    const head = key.slice(0, key.indexOf('.'));
+    if (ip.modules.has(head) || ip.imported.has(head)) return;
+    const now = ev(ip, x, env);
+    if (now.level !== CLEAN) env.set(key, now);
+  };
+  visit(cond);
+};
+
 const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env => {
   if (ip.cls === 'prototype-pollution') return cond ? refinedProto(ip, cond, env, outcome) : env;
+  if (cond) seedCheckedFields(ip, cond, env);
   const out = new Map(env);
   const markKey = (key: string | null, how: string, c: Node) => {
     const old = key ? out.get(key) : undefined;
@@ -3460,8 +3522,12 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       steps: [...old.steps, step(lineOf(c), 'sanitizer', `${c.text()} (${how})`)].slice(-14),
     });
   };
-  const mark = (target: Node | null, how: string, c: Node) =>
-    markKey(target ? keyOf(target) : null, how, c);
+  const mark = (target: Node | null, how: string, c: Node) => {
+    const key = target ? keyOf(target) : null;
+    // A field checked in place (`opts.branch`, `self.name`, `req.params.id`).
+    if (key && target) knownOrField(ip, out, key, target, env);
+    markKey(key, how, c);
+  };
   /** The value is known to start with `/` on this branch. */
   const markRooted = (target: Node, c: Node) => {
     const key = keyOf(target);
@@ -3722,8 +3788,9 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       relativeInside(call.args[0]!, call.args[1]!, c);
     // filepath.IsLocal(x) found true (Go 1.20): x is relative and holds no `..` climbing out.
     if (truth && FILE_CLASSES.has(ip.cls) && ip.family === 'go' && call.name === 'IsLocal') {
-      const key = call.args[0] ? keyOf(call.args[0]) : null;
-      const old = key ? out.get(key) : undefined;
+      const subject = call.args[0];
+      const key = subject ? keyOf(subject) : null;
+      const old = key ? knownOrField(ip, out, key, subject!, env) : undefined;
       if (key && old)
         out.set(key, {
           ...withStep(old, step(lineOf(c), 'branch', `${c.text()}: ${key} is a local path`)),
@@ -3742,11 +3809,7 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       const [subject, needle] =
         call.name === 'Contains' ? [call.args[0], call.args[1]] : [call.receiver, call.args[0]];
       const key = subject ? keyOf(subject) : null;
-      // A field of a local never assigned here (`file.Name` of a range variable): what it holds
-      // now, kept under its name from the check on.
-      const old = key
-        ? (out.get(key) ?? (key.includes('.') && subject ? ev(ip, subject, env) : undefined))
-        : undefined;
+      const old = key && subject ? knownOrField(ip, out, key, subject, env) : undefined;
       if (key && old && needle && ev(ip, needle, env).value === '..')
         out.set(key, {
           ...withStep(old, step(lineOf(c), 'branch', `${c.text()} is false: ${key} holds no ..`)),

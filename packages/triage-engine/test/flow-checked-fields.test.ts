@@ -1,0 +1,348 @@
+import { describe, expect, it } from 'vitest';
+import { flowAt } from './build.js';
+
+// A check on a field read in place (`opts.branch`, `self.branch`, `req.params.name`, `f.Name`)
+// holds for later reads of the same field on the path the check lets through: the field is not
+// copied into a local first. Beside each: the check that does not exit, a call handed the object
+// (or a method of the object itself) between the check and the sink, another field read at the
+// sink, the field set again after the check.
+
+describe('checks on fields read in place', () => {
+  it('when a request parameter is checked against a strict pattern and the handler returns early, then the shell command built from it is sanitized (JS, Express)', () => {
+    const r = flowAt(
+      'command-injection',
+      [
+        "const { exec } = require('child_process');",
+        '',
+        'module.exports = (req, res) => {',
+        '  if (!/^[\\w.-]+$/.test(req.params.name)) {',
+        '    return res.status(400).end();',
+        '  }',
+        "  exec('git log ' + req.params.name, (err, out) => res.end(out));",
+        '};',
+      ],
+      'exec(',
+      'lib/log.js',
+    );
+    expect(r.outcome).toBe('no-source');
+    expect(r.sanitized).toBe(true);
+  });
+
+  it('when the check only logs and does not exit, then the field still carries the request value', () => {
+    const r = flowAt(
+      'command-injection',
+      [
+        "const { exec } = require('child_process');",
+        '',
+        'module.exports = (req, res) => {',
+        "  if (/^[\\w.-]+$/.test(req.params.name)) console.log('ok');",
+        "  exec('git log ' + req.params.name, (err, out) => res.end(out));",
+        '};',
+      ],
+      'exec(',
+      'lib/log.js',
+    );
+    expect(r.outcome).toBe('input');
+  });
+
+  it('when another field of the request is checked, then the field at the sink is not', () => {
+    const r = flowAt(
+      'command-injection',
+      [
+        "const { exec } = require('child_process');",
+        '',
+        'module.exports = (req, res) => {',
+        '  if (!/^[\\w.-]+$/.test(req.params.name)) return res.status(400).end();',
+        "  exec('git log ' + req.params.other, (err, out) => res.end(out));",
+        '};',
+      ],
+      'exec(',
+      'lib/log.js',
+    );
+    expect(r.outcome).toBe('input');
+  });
+
+  it('when the field is set again from the request after the check, then the new value reaches the sink', () => {
+    const r = flowAt(
+      'command-injection',
+      [
+        "const { exec } = require('child_process');",
+        '',
+        'module.exports = (req, res) => {',
+        '  const p = req.params;',
+        '  if (!/^[\\w.-]+$/.test(p.name)) return res.status(400).end();',
+        '  p.name = req.query.x;',
+        "  exec('git log ' + p.name, (err, out) => res.end(out));",
+        '};',
+      ],
+      'exec(',
+      'lib/log.js',
+    );
+    expect(r.outcome).toBe('input');
+  });
+
+  it('when an options field is checked and the function throws otherwise, then the command is sanitized (JS, multi-line call)', () => {
+    const r = flowAt(
+      'command-injection',
+      [
+        "const cp = require('child_process');",
+        '',
+        'module.exports = function checkout(opts, cb) {',
+        '\tif (!/^[\\w.-]+$/.test(opts.branch)) {',
+        "\t\tthrow new Error('invalid branch: ' + opts.branch);",
+        '\t}',
+        '\tcp.exec(',
+        "\t\t'git checkout ' + opts.branch,",
+        '\t\t{ cwd: opts.dir },',
+        '\t\tcb',
+        '\t);',
+        '};',
+      ],
+      'cp.exec(',
+      'lib/checkout.js',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when the options object is handed to another function between the check and the sink, then what the check knew is dropped', () => {
+    const r = flowAt(
+      'command-injection',
+      [
+        "const cp = require('child_process');",
+        '',
+        'module.exports = function checkout(opts, cb) {',
+        "\tif (!/^[\\w.-]+$/.test(opts.branch)) throw new Error('invalid branch');",
+        '\tapplyDefaults(opts);',
+        "\tcp.exec('git checkout ' + opts.branch, cb);",
+        '};',
+      ],
+      'cp.exec(',
+      'lib/checkout.js',
+    );
+    expect(r.outcome).not.toBe('no-source');
+  });
+
+  it('when a field of self is checked with re.fullmatch before a shell command (Python, class method), then the command is sanitized', () => {
+    const r = flowAt(
+      'command-injection',
+      [
+        'import re',
+        'import subprocess',
+        '',
+        '',
+        'class Repo(object):',
+        '    def checkout(self):',
+        '        if not re.fullmatch(r"[\\w.-]+", self.branch):',
+        '            raise ValueError("bad branch %s" % self.branch)',
+        '        subprocess.call(',
+        '            "git checkout " + self.branch,',
+        '            shell=True,',
+        '            cwd=self.path,',
+        '        )',
+      ],
+      'subprocess.call(',
+      'repo/vcs.py',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when a method of self runs between the check and the sink, then the field is unknown again', () => {
+    const r = flowAt(
+      'command-injection',
+      [
+        'import re',
+        'import subprocess',
+        '',
+        '',
+        'class Repo(object):',
+        '    def checkout(self):',
+        '        if not re.fullmatch(r"[\\w.-]+", self.branch):',
+        '            raise ValueError("bad branch")',
+        '        self.reload()',
+        '        subprocess.call("git checkout " + self.branch, shell=True)',
+      ],
+      'subprocess.call(',
+      'repo/vcs.py',
+    );
+    expect(r.outcome).not.toBe('no-source');
+  });
+
+  it('when a struct field is checked with a package-level regexp before sh -c (Go, tabs), then the command is sanitized', () => {
+    const r = flowAt(
+      'command-injection',
+      [
+        'package git',
+        '',
+        'import (',
+        '\t"errors"',
+        '\t"os/exec"',
+        '\t"regexp"',
+        ')',
+        '',
+        'var validRef = regexp.MustCompile(`^[\\w.-]+$`)',
+        '',
+        'func Checkout(o Options) error {',
+        '\tif !validRef.MatchString(o.Branch) {',
+        '\t\treturn errors.New("invalid ref")',
+        '\t}',
+        '\treturn exec.Command("sh", "-c", "git checkout "+o.Branch).Run()',
+        '}',
+      ],
+      'exec.Command(',
+      'git/checkout.go',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+});
+
+describe('equality checks on fields read in place', () => {
+  const query = (check: string) => [
+    'module.exports = (conn) => (req, res) => {',
+    `  ${check}`,
+    "  conn.query('SELECT ' + req.query.col + ' FROM users', (err, rows) => res.json(rows));",
+    '};',
+  ];
+
+  it('when the sort column must be one of two names or the handler answers 400, then the query is built from constants only', () => {
+    const r = flowAt(
+      'sql-injection',
+      query(
+        "if (req.query.col !== 'name' && req.query.col !== 'email') return res.status(400).end();",
+      ),
+      'conn.query(',
+      'routes/users.js',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when the same comparison only logs, then the request value reaches the query', () => {
+    const r = flowAt(
+      'sql-injection',
+      query("if (req.query.col !== 'name' && req.query.col !== 'email') console.log('odd');"),
+      'conn.query(',
+      'routes/users.js',
+    );
+    expect(r.outcome).toBe('input');
+  });
+});
+
+describe('Go path idioms', () => {
+  const unzip = (check: string[]) => [
+    'package archive',
+    '',
+    'import (',
+    '\t"archive/zip"',
+    '\t"errors"',
+    '\t"os"',
+    '\t"path/filepath"',
+    ')',
+    '',
+    'func Unzip(r *zip.Reader, dest string) error {',
+    '\tfor _, f := range r.File {',
+    ...check,
+    '\t\tout, err := os.Create(filepath.Join(dest, f.Name))',
+    '\t\tif err != nil {',
+    '\t\t\treturn err',
+    '\t\t}',
+    '\t\tout.Close()',
+    '\t}',
+    '\treturn nil',
+    '}',
+  ];
+
+  it('when each entry name is checked with filepath.IsLocal and refused otherwise, then the file created under the destination is sanitized', () => {
+    const r = flowAt(
+      'path-traversal',
+      unzip(['\t\tif !filepath.IsLocal(f.Name) {', '\t\t\treturn errors.New("bad path")', '\t\t}']),
+      'os.Create(',
+      'archive/unzip.go',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when IsLocal is tested the other way round (refusing local names), then the entry name is not sanitized', () => {
+    const r = flowAt(
+      'path-traversal',
+      unzip(['\t\tif filepath.IsLocal(f.Name) {', '\t\t\treturn errors.New("local")', '\t\t}']),
+      'os.Create(',
+      'archive/unzip.go',
+    );
+    expect(r.outcome).not.toBe('no-source');
+  });
+
+  const serve = (expr: string) => [
+    'package web',
+    '',
+    'import (',
+    '\t"net/http"',
+    '\t"os"',
+    '\t"path"',
+    '\t"path/filepath"',
+    ')',
+    '',
+    'func Serve(w http.ResponseWriter, r *http.Request) {',
+    '\tname := r.URL.Query().Get("f")',
+    `\tfull := filepath.Join("/srv/www", ${expr})`,
+    '\tdata, _ := os.ReadFile(full)',
+    '\tw.Write(data)',
+    '}',
+  ];
+
+  it('when the name is cleaned as a rooted path and given to filepath.FromSlash before the join (net/http.Dir’s idiom), then the read is sanitized', () => {
+    const r = flowAt(
+      'path-traversal',
+      serve('filepath.FromSlash(path.Clean("/"+name))'),
+      'os.ReadFile(',
+      'web/serve.go',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when the name only goes through filepath.FromSlash, then it still climbs out of the base', () => {
+    const r = flowAt(
+      'path-traversal',
+      serve('filepath.FromSlash(name)'),
+      'os.ReadFile(',
+      'web/serve.go',
+    );
+    expect(r.outcome).toBe('input');
+  });
+});
+
+describe('Java NIO file sinks', () => {
+  const servlet = (check: string[]) => [
+    'import java.io.*;',
+    'import java.nio.file.*;',
+    'import javax.servlet.http.*;',
+    '',
+    'public class Upload extends HttpServlet {',
+    '    protected void doPost(HttpServletRequest req, HttpServletResponse resp) throws IOException {',
+    '        Path base = Paths.get("/srv/uploads");',
+    '        Path target = base.resolve(req.getParameter("name")).normalize();',
+    ...check,
+    '        try (OutputStream os = Files.newOutputStream(target)) {',
+    '            req.getInputStream().transferTo(os);',
+    '        }',
+    '    }',
+    '}',
+  ];
+
+  it('when the normalised path is checked to start with the base before Files.newOutputStream, then the write is sanitized', () => {
+    const r = flowAt(
+      'path-traversal',
+      servlet([
+        '        if (!target.startsWith(base)) {',
+        '            throw new IOException("outside the upload directory");',
+        '        }',
+      ]),
+      'Files.newOutputStream(',
+      'web/Upload.java',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when nothing checks the resolved path, then the request parameter reaches Files.newOutputStream', () => {
+    const r = flowAt('path-traversal', servlet([]), 'Files.newOutputStream(', 'web/Upload.java');
+    expect(r.outcome).toBe('input');
+  });
+});
