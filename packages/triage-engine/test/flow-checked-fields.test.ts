@@ -346,3 +346,81 @@ describe('Java NIO file sinks', () => {
     expect(r.outcome).toBe('input');
   });
 });
+
+describe('Go comma-ok lookups in an allow-list', () => {
+  const git = (check: string[], map = 'map[string]struct{}{"status": {}, "log": {}}') => [
+    'package git',
+    '',
+    'import (',
+    '\t"fmt"',
+    '\t"net/http"',
+    '\t"os/exec"',
+    ')',
+    '',
+    `var allowed = ${map}`,
+    '',
+    'func Run(w http.ResponseWriter, r *http.Request) error {',
+    '\tsub := r.FormValue("sub")',
+    ...check,
+    '\treturn exec.Command("sh", "-c", "git "+sub).Run()',
+    '}',
+  ];
+
+  it('when the subcommand must be a key of a package-level set (`if _, ok := allowed[sub]; !ok`), then the command is sanitized', () => {
+    const r = flowAt(
+      'command-injection',
+      git([
+        '\tif _, ok := allowed[sub]; !ok {',
+        '\t\treturn fmt.Errorf("not allowed: %s", sub)',
+        '\t}',
+      ]),
+      'exec.Command(',
+      'git/run.go',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when the lookup and the test are separate statements, then the command is sanitized too', () => {
+    const r = flowAt(
+      'command-injection',
+      git(['\t_, ok := allowed[sub]', '\tif !ok {', '\t\treturn fmt.Errorf("no")', '\t}']),
+      'exec.Command(',
+      'git/run.go',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when ok is set again before it is tested, then the lookup no longer decides', () => {
+    const r = flowAt(
+      'command-injection',
+      git([
+        '\t_, ok := allowed[sub]',
+        '\tok = true',
+        '\tif !ok {',
+        '\t\treturn fmt.Errorf("no")',
+        '\t}',
+      ]),
+      'exec.Command(',
+      'git/run.go',
+    );
+    expect(r.outcome).toBe('input');
+  });
+
+  it('when a found key only prints, then the subcommand reaches the shell', () => {
+    const r = flowAt(
+      'command-injection',
+      git(['\tif _, ok := allowed[sub]; ok {', '\t\tfmt.Println("known")', '\t}']),
+      'exec.Command(',
+      'git/run.go',
+    );
+    expect(r.outcome).toBe('input');
+  });
+
+  it('when the map is one the caller passes, then its keys are not a list this code fixed', () => {
+    const lines = git(['\tif _, ok := seen[sub]; !ok {', '\t\treturn fmt.Errorf("no")', '\t}']).map(
+      (l) => l.replace('r *http.Request)', 'r *http.Request, seen map[string]bool)'),
+    );
+    const r = flowAt('command-injection', lines, 'exec.Command(', 'git/run.go');
+    expect(r.outcome).toBe('input');
+  });
+});

@@ -364,6 +364,11 @@ export interface Interp {
   exits: ExitFrame[];
   /** Values for the parameters of the next callback holding the sink (`xs.forEach(x => …)`). */
   callbackParams?: Val[] | undefined;
+  /**
+   * Go's comma-ok lookups by the name of their `ok` (`_, ok := allowed[x]`): the lookup, read as
+   * the condition when `ok` is tested, until `ok` is bound again.
+   */
+  commaOk?: Map<string, Node>;
   /** The prototype-pollution sink's shape, when the class is prototype pollution. */
   proto?: ProtoSink | null;
   /** Imported names and the module member they stand for (`osp` → `os.path`). */
@@ -1069,8 +1074,10 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
     case 'type_assertion_expression':
     case 'type_conversion_expression':
       return ev(ip, n.field('operand') ?? named(n)[named(n).length - 1] ?? null, env);
-    case 'composite_literal': {
-      const body = n.field('body');
+    case 'composite_literal':
+    // An element's own `{…}` without its type (`map[string]struct{}{"a": {}}`).
+    case 'literal_value': {
+      const body = k === 'literal_value' ? n : n.field('body');
       const keys = new Map<string, Val>();
       const elems: Val[] = [];
       for (const e of body ? named(body) : []) {
@@ -3735,6 +3742,9 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       }
       return;
     }
+    // `ok` of a comma-ok lookup (`if _, ok := allowed[x]; !ok { return }`): the lookup itself.
+    const lookup = k === 'identifier' ? ip.commaOk?.get(c.text()) : undefined;
+    if (lookup) return visit(lookup, truth);
     // A lookup in a constant map or set used as a condition (Go: `if !allowed[x] { return }`).
     if ((k === 'index_expression' || k === 'subscript') && truth) {
       const base = c.field('operand') ?? c.field('value') ?? named(c)[0] ?? null;
@@ -4321,7 +4331,10 @@ export const exec = (ip: Interp, n: Node, env: Env): Env | null => {
           v = value === undefined ? { level: j.level, steps: j.steps } : { ...j, value };
         }
         if (l.text() !== '_') assign(ip, l, v, env, n);
+        ip.commaOk?.delete(l.text());
       });
+      if (ls.length === 2 && rs.length === 1 && rs[0]!.kind() === 'index_expression')
+        (ip.commaOk ??= new Map()).set(ls[1]!.text(), rs[0]!);
       return env;
     }
     case 'var_declaration':
