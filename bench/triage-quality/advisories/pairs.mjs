@@ -2989,6 +2989,19 @@ export const PAIRS = [
       'org/cyclonedx/parsers/XmlParser.java|DocumentBuilderFactory df = DocumentBuilderFactory.newInstance();',
     ],
   },
+  // Held-out group 7 (issue 26): added 2026-11-28 after group 6 was opened, labelled from the
+  // advisories and the diffs only; no triage rule was written against them and triage was not run
+  // on them.
+  // CANDIDATES
+  { ecosystem: 'npm', name: 'i18next', vulnerable: '19.8.4', fixed: '19.8.5', advisory: 'x', class: 'prototype-pollution', heldOut: true, fn: '', fix: '', real: [], guarded: [] },
+  { ecosystem: 'npm', name: 'aws-sdk', vulnerable: '2.813.0', fixed: '2.814.0', advisory: 'CVE-2020-28472', class: 'prototype-pollution', heldOut: true, fn: '', fix: '', real: [], guarded: [] },
+  { ecosystem: 'npm', name: 'libnotify', vulnerable: '1.0.3', fixed: '1.0.4', advisory: 'x', class: 'command-injection', heldOut: true, fn: '', fix: '', real: [], guarded: [] },
+  { ecosystem: 'pypi', name: 'glances', vulnerable: '3.2.0', fixed: '3.2.1', advisory: 'CVE-2021-23395', class: 'xxe', heldOut: true, fn: '', fix: '', real: [], guarded: [] },
+  { ecosystem: 'pypi', name: 'kedro', vulnerable: '0.19.8', fixed: '0.19.9', advisory: 'CVE-2024-9701', class: 'deserialization', heldOut: true, fn: '', fix: '', real: [], guarded: [] },
+  { ecosystem: 'pypi', name: 'monai', vulnerable: '1.0.1', fixed: '1.1.0', advisory: 'x', class: 'path-traversal', heldOut: true, fn: '', fix: '', real: [], guarded: [] },
+  { ecosystem: 'pypi', name: 'gensim', vulnerable: '4.2.0', fixed: '4.3.0', advisory: 'x', class: 'path-traversal', heldOut: true, fn: '', fix: '', real: [], guarded: [] },
+  { ecosystem: 'pypi', name: 'cached-path', vulnerable: '1.1.5', fixed: '1.1.6', advisory: 'x', class: 'path-traversal', heldOut: true, fn: '', fix: '', real: [], guarded: [] },
+  // END CANDIDATES
 ];
 
 /** Pairs fetched and diffed but not in the set, and why (no reported sink the fix touched, …). */

@@ -1074,8 +1074,8 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
     case 'type_assertion_expression':
     case 'type_conversion_expression':
       return ev(ip, n.field('operand') ?? named(n)[named(n).length - 1] ?? null, env);
+    // A composite literal, and an element's own `{…}` without its type (`map[string]struct{}{"a": {}}`).
     case 'composite_literal':
-    // An element's own `{…}` without its type (`map[string]struct{}{"a": {}}`).
     case 'literal_value': {
       const body = k === 'literal_value' ? n : n.field('body');
       const keys = new Map<string, Val>();
