@@ -128,3 +128,64 @@ describe('deserialization: loaders restricted to plain data (PyTorch, NumPy)', (
       expect(at(call).outcome, call).toBe('input');
   });
 });
+
+// ruamel.yaml's `YAML()` builds plain data unless it is made with `typ='unsafe'`: round-trip (the
+// default), `rt`, `safe` and `base` construct no arbitrary Python object.
+describe('deserialization: ruamel.yaml instances', () => {
+  const view = (maker: string, imports = 'from ruamel.yaml import YAML') => [
+    imports,
+    'from flask import Flask, request',
+    '',
+    'app = Flask(__name__)',
+    '',
+    '',
+    "@app.route('/import', methods=['POST'])",
+    'def import_config():',
+    `    yaml = ${maker}`,
+    '    config = yaml.load(request.get_data())',
+    '    return {"keys": sorted(config)}',
+  ];
+  const at = (lines: string[]) =>
+    flowAt('deserialization', lines, 'config = yaml.load(', 'app/views.py');
+
+  it('when the instance is made with the default, rt, safe or base type, then the load is sanitized', () => {
+    for (const maker of [
+      'YAML()',
+      'YAML(typ="safe")',
+      "YAML(typ='rt')",
+      'YAML(typ="base", pure=True)',
+    ]) {
+      const r = at(view(maker));
+      expect(r.outcome, maker).toBe('no-source');
+      expect(pathText(r)).toMatch(/ruamel\.yaml/);
+    }
+    expect(at(view('ruamel.yaml.YAML()', 'import ruamel.yaml')).outcome).toBe('no-source');
+  });
+
+  it('when the instance is unsafe, its type comes from a variable, or the name may be bound otherwise, then the request body still reaches the load', () => {
+    expect(at(view('YAML(typ="unsafe")')).outcome).toBe('input');
+    expect(at(view('YAML(typ=kind)')).outcome).toBe('input');
+    expect(at(view('YAML()', 'from ruamel.yaml import YAML\nimport yaml')).outcome).toBe('input');
+    expect(at(view('YAML()', 'import yaml')).outcome).toBe('input');
+  });
+
+  it('when the instance is kept on self by the constructor, then the load in a method is sanitized', () => {
+    const r = flowAt(
+      'deserialization',
+      [
+        'from ruamel.yaml import YAML',
+        '',
+        '',
+        'class Store:',
+        '    def __init__(self):',
+        '        self.yaml = YAML(typ="safe", pure=True)',
+        '',
+        '    def read(self, stream):',
+        '        return self.yaml.load(stream)',
+      ],
+      'self.yaml.load(',
+      'store/files.py',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+});

@@ -61,6 +61,35 @@ const pythonSafe = (name: string, value: Node, root: Node): boolean => {
   return m[1] ? !/^\s*(import\s+\w+\s+as\s+yaml|yaml\s*=)/m.test(root.text()) : yamlsOwn(v, root);
 };
 
+const escaped = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether `receiver` (`yaml`, `self.yaml`) is only ever ruamel.yaml's `YAML()` of a type that
+ * builds plain data: `typ` left out (round-trip, the default), `'rt'`, `'safe'` or `'base'`. Not
+ * `'unsafe'` or a type held in a variable; not a parameter or any other binding of that name.
+ */
+const ruamelSafe = (receiver: string, root: Node): boolean => {
+  const text = root.text();
+  if (!/^\s*(from\s+ruamel(\.yaml)?\s+import\s+[^\n]*\bYAML\b|import\s+ruamel\.yaml\b)/m.test(text))
+    return false;
+  const name = escaped(receiver);
+  const bindings = [
+    ...text.matchAll(new RegExp(`^[ \\t]*${name}[ \\t]*(?::[^=\\n]*)?=(?!=)(.*)$`, 'gm')),
+  ];
+  if (!bindings.length) return false;
+  const safeMaker =
+    /^\s*(ruamel\.yaml\.)?YAML\(\s*(typ\s*=\s*['"](rt|safe|base)['"]\s*)?(,\s*pure\s*=\s*(True|False)\s*)?\)\s*$/;
+  if (!bindings.every((m) => safeMaker.test(m[1]!))) return false;
+  // Bound any other way (a parameter, a loop or `with` target, an import): not known.
+  const bare = receiver.includes('.') ? null : name;
+  return !(
+    bare &&
+    new RegExp(
+      `\\bdef\\s+\\w+\\([^)]*\\b${bare}\\b|\\bfor\\s+${bare}\\b|\\bas\\s+${bare}\\b|\\bimport\\s+(?:[\\w.]+\\s*,\\s*)*${bare}\\b`,
+    ).test(text)
+  );
+};
+
 /** The safe option as written (`Loader=yaml.SafeLoader`), or null. */
 export const safeLoaderOption = (lang: FlowLanguage, sink: Node): string | null => {
   const args = sink.field('arguments');
@@ -76,6 +105,9 @@ export const safeLoaderOption = (lang: FlowLanguage, sink: Node): string | null 
       pythonSafe('Loader', loader, rootOf(sink))
     )
       return loader.text();
+    // ruamel.yaml: `yaml = YAML(typ="safe")` … `yaml.load(stream)`.
+    const m = /^((?:self\.)?[A-Za-z_]\w*)\.(load|load_all)$/.exec(callee);
+    if (m && ruamelSafe(m[1]!, rootOf(sink))) return `${m[1]} = YAML(…) of ruamel.yaml`;
     for (const a of named(args)) {
       if (a.kind() !== 'keyword_argument') continue;
       const name = a.field('name')?.text() ?? '';
