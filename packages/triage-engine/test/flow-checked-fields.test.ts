@@ -424,3 +424,223 @@ describe('Go comma-ok lookups in an allow-list', () => {
     expect(r.outcome).toBe('input');
   });
 });
+
+// A test kept in a name (`const isSafe = …`, `valid := re.MatchString(b)`) is the test where the
+// name is tested, while neither the name nor what the test reads is bound again.
+describe('tests kept in a name', () => {
+  const js = (body: string[]) => [
+    "const { exec } = require('child_process');",
+    '',
+    'module.exports = (req, res) => {',
+    ...body,
+    "  exec('git log ' + name, (err, out) => res.end(out));",
+    '};',
+  ];
+
+  it('when the check is kept in a const and the handler returns when it is false, then the command is sanitized', () => {
+    const r = flowAt(
+      'command-injection',
+      js([
+        '  const name = req.query.a;',
+        '  const isValid = /^[\\w.-]+$/.test(name);',
+        '  if (!isValid) {',
+        '    return res.status(400).end();',
+        '  }',
+      ]),
+      'exec(',
+      'lib/log.js',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when the checked variable is bound again between the check and the test, then the test says nothing of the new value', () => {
+    const r = flowAt(
+      'command-injection',
+      js([
+        '  let name = req.query.a;',
+        '  const isValid = /^[\\w.-]+$/.test(name);',
+        '  name = req.query.b;',
+        '  if (!isValid) return res.status(400).end();',
+      ]),
+      'exec(',
+      'lib/log.js',
+    );
+    expect(r.outcome).toBe('input');
+  });
+
+  it('when the name is set on one path only, then it is not kept as the test', () => {
+    const r = flowAt(
+      'command-injection',
+      js([
+        '  const name = req.query.a;',
+        '  let isValid = true;',
+        '  if (req.query.strict) isValid = /^[\\w.-]+$/.test(name);',
+        '  if (!isValid) return res.status(400).end();',
+      ]),
+      'exec(',
+      'lib/log.js',
+    );
+    expect(r.outcome).toBe('input');
+  });
+
+  const py = (test: string[]) => [
+    'import re',
+    'import subprocess',
+    '',
+    'from flask import request',
+    '',
+    '',
+    'def run():',
+    '    branch = request.args["b"]',
+    ...test,
+    '    return subprocess.check_output("git checkout " + branch, shell=True)',
+  ];
+
+  it('when a Python match is kept as `is not None` and refused when false, then the command is sanitized', () => {
+    const r = flowAt(
+      'command-injection',
+      py([
+        '    valid = re.fullmatch(r"[\\w.-]+", branch) is not None',
+        '    if not valid:',
+        '        return "bad branch", 400',
+      ]),
+      'subprocess.check_output(',
+      'app/run.py',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when the match is tested `is None` in place and refused, then the command is sanitized; when it only prints, it is not', () => {
+    const refused = flowAt(
+      'command-injection',
+      py(['    if re.fullmatch(r"[\\w.-]+", branch) is None:', '        return "bad branch", 400']),
+      'subprocess.check_output(',
+      'app/run.py',
+    );
+    expect(refused.outcome).toBe('no-source');
+    const printed = flowAt(
+      'command-injection',
+      py(['    if re.fullmatch(r"[\\w.-]+", branch) is not None:', '        print("ok")']),
+      'subprocess.check_output(',
+      'app/run.py',
+    );
+    expect(printed.outcome).toBe('input');
+  });
+
+  it('when a Go check is kept with := and refused when false, then the command is sanitized', () => {
+    const r = flowAt(
+      'command-injection',
+      [
+        'package git',
+        '',
+        'import (',
+        '\t"errors"',
+        '\t"net/http"',
+        '\t"os/exec"',
+        '\t"regexp"',
+        ')',
+        '',
+        'var ref = regexp.MustCompile(`^[\\w.-]+$`)',
+        '',
+        'func Checkout(w http.ResponseWriter, r *http.Request) error {',
+        '\tb := r.FormValue("b")',
+        '\tvalid := ref.MatchString(b)',
+        '\tif !valid {',
+        '\t\treturn errors.New("bad ref")',
+        '\t}',
+        '\treturn exec.Command("sh", "-c", "git checkout "+b).Run()',
+        '}',
+      ],
+      'exec.Command(',
+      'git/checkout.go',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when a TypeScript guard keeps path.relative checks in a const, then the read under the root is sanitized', () => {
+    const r = flowAt(
+      'path-traversal',
+      [
+        "import * as fs from 'fs';",
+        "import * as path from 'path';",
+        '',
+        'export function read(root: string, name: string): Buffer {',
+        '  const target = path.join(root, name);',
+        '  const relative = path.relative(root, target);',
+        "  const isSafe = relative && !relative.startsWith('..') && !path.isAbsolute(relative);",
+        '  if (!isSafe) {',
+        '    throw new Error(`Refusing to read outside ${root}`);',
+        '  }',
+        '  return fs.readFileSync(target);',
+        '}',
+      ],
+      'fs.readFileSync(',
+      'src/read.ts',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+});
+
+// A normalised path found not to start with `..` holds no `..` at all; Node's and Go's joins keep
+// it under the base.
+describe('normalised paths that do not start with ..', () => {
+  const handler = (read: string) => [
+    "import { readFile } from 'node:fs/promises';",
+    "import { join, normalize } from 'node:path';",
+    '',
+    'export async function handler(req, res) {',
+    '  const rel = normalize(req.query.p);',
+    "  if (rel.startsWith('..')) return res.status(400).end();",
+    `  res.send(await readFile(${read}));`,
+    '}',
+  ];
+
+  it('when the normalised path is joined under a base, then the read is sanitized', () => {
+    const r = flowAt(
+      'path-traversal',
+      handler("join('/srv/docs', rel)"),
+      'readFile(',
+      'api/docs.mjs',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when it is read as it is (it may be absolute), or the path was not normalised, then it is not', () => {
+    expect(flowAt('path-traversal', handler('rel'), 'readFile(', 'api/docs.mjs').outcome).toBe(
+      'input',
+    );
+    const raw = handler("join('/srv/docs', rel)").map((l) =>
+      l.replace('normalize(req.query.p)', 'req.query.p'),
+    );
+    expect(flowAt('path-traversal', raw, 'readFile(', 'api/docs.mjs').outcome).toBe('input');
+  });
+
+  it('when Go cleans the path and refuses a `..` prefix before joining it under a base, then the read is sanitized', () => {
+    const r = flowAt(
+      'path-traversal',
+      [
+        'package docs',
+        '',
+        'import (',
+        '\t"net/http"',
+        '\t"os"',
+        '\t"path/filepath"',
+        '\t"strings"',
+        ')',
+        '',
+        'func Serve(w http.ResponseWriter, r *http.Request) {',
+        '\tp := filepath.Clean(r.URL.Query().Get("p"))',
+        '\tif strings.HasPrefix(p, "..") {',
+        '\t\thttp.Error(w, "bad path", http.StatusBadRequest)',
+        '\t\treturn',
+        '\t}',
+        '\tdata, _ := os.ReadFile(filepath.Join("/srv/docs", p))',
+        '\tw.Write(data)',
+        '}',
+      ],
+      'os.ReadFile(',
+      'docs/serve.go',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+});

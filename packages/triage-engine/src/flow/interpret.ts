@@ -365,10 +365,11 @@ export interface Interp {
   /** Values for the parameters of the next callback holding the sink (`xs.forEach(x => …)`). */
   callbackParams?: Val[] | undefined;
   /**
-   * Go's comma-ok lookups by the name of their `ok` (`_, ok := allowed[x]`): the lookup, read as
-   * the condition when `ok` is tested, until `ok` is bound again.
+   * Tests kept in a name, read as the condition where the name is tested: `const isSafe = …`,
+   * `ok = re.fullmatch(…)`, Go's comma-ok lookup `_, ok := allowed[x]`. Dropped when the name or
+   * anything the test reads is bound again.
    */
-  commaOk?: Map<string, Node>;
+  condAlias?: Map<string, Node>;
   /** The prototype-pollution sink's shape, when the class is prototype pollution. */
   proto?: ProtoSink | null;
   /** Imported names and the module member they stand for (`osp` → `os.path`). */
@@ -2908,10 +2909,49 @@ const assignExpr = (ip: Interp, n: Node, env: Env): Val => {
 };
 
 /** Binds a target (name, attribute, subscript, destructuring pattern) to a value. */
+/** Expressions that are tests: comparisons, `!`, `&&`/`||`, `not`/`and`/`or`, calls. */
+const TEST_KINDS =
+  /^(binary_expression|unary_expression|not_operator|boolean_operator|comparison_operator|call_expression|call|method_invocation|parenthesized_expression)$/;
+
+/** `name` is bound once in the function around `at` (so a test kept in it is the only value). */
+const soleBinding = (name: string, at: Node): boolean => {
+  let scope: Node | null = at;
+  while (scope && !FUNCTION_KINDS.has(scope.kind())) scope = scope.parent();
+  const text = (scope ?? at).text();
+  const binds = text.match(
+    new RegExp(`(^|[^\\w$.])${escapeRe(name)}\\s*(:=|=(?!=)|[-+*/|&^%]=|\\bin\\b)`, 'g'),
+  );
+  return (binds?.length ?? 0) === 1;
+};
+
+/**
+ * On a binding of `key`: drop the tests kept in that name or reading it; keep the new value when
+ * it is a test, bound once in the function, that does not read the name itself.
+ */
+const keepTest = (ip: Interp, key: string, target: Node, at: Node, only?: Node) => {
+  if (ip.condAlias)
+    for (const [name, test] of [...ip.condAlias])
+      if (name === key || namesIn(test).some((n) => n === key || n.startsWith(`${key}.`)))
+        ip.condAlias.delete(name);
+  if (key.includes('.')) return;
+  // Go's `valid := re.MatchString(b)`: the one value of the statement's lists.
+  const value = only ?? at.field('value') ?? at.field('right');
+  const holder = only ? target : (at.field('name') ?? at.field('left'));
+  if (!value || !holder || !sameRange(holder, target) || !TEST_KINDS.test(value.kind())) return;
+  if (
+    value.kind() === 'binary_expression' &&
+    /^[-+*/%]$/.test(value.field('operator')?.text() ?? '')
+  )
+    return;
+  if (namesIn(value).includes(key) || !soleBinding(key, at)) return;
+  (ip.condAlias ??= new Map()).set(key, value);
+};
+
 const assign = (ip: Interp, target: Node, v: Val, env: Env, at: Node): void => {
   const k = target.kind();
   const line = lineOf(at);
   const key = keyOf(target);
+  if (key) keepTest(ip, key, target, at);
   if (key && ip.proto) {
     forgetSlots(env, key);
     const value = at.field('value') ?? at.field('right');
@@ -3592,6 +3632,28 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
     for (const n of v.relativeOf) markKey(n, how, c);
     return true;
   };
+  /**
+   * A normalised path (`path.normalize(p)`, `filepath.Clean(p)`, …) found not to start with
+   * `..`: normalising leaves `..` only at the start, so it holds none; joined to a base by Node's
+   * or Go's join (which keep an absolute piece under the base) it stays under it. Not Python,
+   * whose join lets an absolute piece replace the base.
+   */
+  const normalizedInside = (subject: Node | null, prefix: Node | null, c: Node): boolean => {
+    if (!subject || !prefix || !FILE_CLASSES.has(ip.cls)) return false;
+    if (ip.family !== 'javascript' && ip.family !== 'go') return false;
+    if (ev(ip, prefix, env).value !== '..' || !ev(ip, subject, env).normalized) return false;
+    const key = keyOf(subject);
+    const old = key ? knownOrField(ip, out, key, subject, env) : undefined;
+    if (!key || !old || old.level === CLEAN) return false;
+    out.set(key, {
+      ...withStep(
+        old,
+        step(lineOf(c), 'branch', `${c.text()} is false: the normalised ${key} holds no ..`),
+      ),
+      contained: true,
+    });
+    return true;
+  };
   /** `a == b` holds: the side that is not a constant is the other side's constant. */
   const equalTo = (a: Node | null, b: Node | null, equal: boolean, c: Node) => {
     if (!equal || !a || !b) return;
@@ -3717,6 +3779,17 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
         .join(' ');
       const kids = named(c);
       if (kids.length !== 2) return;
+      // `re.fullmatch(p, x) is None`: the match found false; `is not None`: found true (a
+      // match object is always truthy; another value that is not None may still be falsy).
+      if ((ops === 'is' || ops === 'is not') && kids[1]!.kind() === 'none') {
+        const found = ops === 'is' ? !truth : truth;
+        const subject = kids[0]!;
+        const match =
+          subject.kind() === 'call' ||
+          (subject.kind() === 'identifier' && ip.condAlias?.get(subject.text())?.kind() === 'call');
+        if (!found || match) visit(subject, found);
+        return;
+      }
       if ((ops === 'in' && truth) || (ops === 'not in' && !truth))
         if (ev(ip, kids[1]!, env).level === CLEAN)
           mark(kids[0]!, 'checked against an allow-list', c);
@@ -3742,9 +3815,10 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       }
       return;
     }
-    // `ok` of a comma-ok lookup (`if _, ok := allowed[x]; !ok { return }`): the lookup itself.
-    const lookup = k === 'identifier' ? ip.commaOk?.get(c.text()) : undefined;
-    if (lookup) return visit(lookup, truth);
+    // A name holding a test (`if (!isSafe) throw …`, `if _, ok := allowed[x]; !ok { return }`):
+    // the test itself.
+    const kept = k === 'identifier' ? ip.condAlias?.get(c.text()) : undefined;
+    if (kept) return visit(kept, truth);
     // A lookup in a constant map or set used as a condition (Go: `if !allowed[x] { return }`).
     if ((k === 'index_expression' || k === 'subscript') && truth) {
       const base = c.field('operand') ?? c.field('value') ?? named(c)[0] ?? null;
@@ -3793,9 +3867,11 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       markRooted(call.receiver, c);
     // rel.startsWith('..') / strings.HasPrefix(rel, "..") found false.
     if (!truth && /^(startsWith|startswith)$/.test(call.name))
-      relativeInside(call.receiver, call.args[0] ?? null, c);
+      if (!relativeInside(call.receiver, call.args[0] ?? null, c))
+        normalizedInside(call.receiver, call.args[0] ?? null, c);
     if (!truth && call.name === 'HasPrefix' && call.args.length === 2)
-      relativeInside(call.args[0]!, call.args[1]!, c);
+      if (!relativeInside(call.args[0]!, call.args[1]!, c))
+        normalizedInside(call.args[0]!, call.args[1]!, c);
     // filepath.IsLocal(x) found true (Go 1.20): x is relative and holds no `..` climbing out.
     if (truth && FILE_CLASSES.has(ip.cls) && ip.family === 'go' && call.name === 'IsLocal') {
       const subject = call.args[0];
@@ -4331,10 +4407,16 @@ export const exec = (ip: Interp, n: Node, env: Env): Env | null => {
           v = value === undefined ? { level: j.level, steps: j.steps } : { ...j, value };
         }
         if (l.text() !== '_') assign(ip, l, v, env, n);
-        ip.commaOk?.delete(l.text());
       });
-      if (ls.length === 2 && rs.length === 1 && rs[0]!.kind() === 'index_expression')
-        (ip.commaOk ??= new Map()).set(ls[1]!.text(), rs[0]!);
+      const single = ls.length === 1 && rs.length === 1 ? keyOf(ls[0]!) : null;
+      if (single) keepTest(ip, single, ls[0]!, n, rs[0]);
+      if (
+        ls.length === 2 &&
+        rs.length === 1 &&
+        rs[0]!.kind() === 'index_expression' &&
+        soleBinding(ls[1]!.text(), n)
+      )
+        (ip.condAlias ??= new Map()).set(ls[1]!.text(), rs[0]!);
       return env;
     }
     case 'var_declaration':
