@@ -2663,6 +2663,8 @@ const detached = (ip: Interp, extra: Partial<Interp> = {}): Interp => ({
   deadSink: null,
   unsupported: null,
   returnTo: undefined,
+  // Names of the other function's scope: its kept tests are its own.
+  condAlias: undefined,
   ...extra,
 });
 
