@@ -29,6 +29,7 @@ import { importedFunctions, importsOf as fileImports } from './imports.js';
 import { operandsAfterEndOfOptions } from './argv.js';
 import { optInGate } from './opt-in.js';
 import { safeLoaderOption } from './safe-loader.js';
+import { objectInputFilter } from './object-filter.js';
 import { escapeRe } from '../code/escape-re.js';
 import { archiveExtraction } from './archive.js';
 import {
@@ -244,6 +245,10 @@ const topLevelAt = (root: Node, line: number): Node | null => {
 };
 
 /** The outermost named node starting on a 0-based line. */
+/** Java's types and modifiers before a declared name (`Object o = …`): not what is reported. */
+const TYPE_KINDS =
+  /^(type_identifier|generic_type|scoped_type_identifier|array_type|integral_type|floating_point_type|boolean_type|void_type|modifiers)$/;
+
 const outermostAt = (root: Node, line: number): Node | null => {
   const top = topLevelAt(root, line);
   if (!top) return null;
@@ -252,7 +257,7 @@ const outermostAt = (root: Node, line: number): Node | null => {
   while (n) {
     const next: Node | undefined = named(n).find((c) => {
       const r = c.range();
-      return r.start.line <= line && r.end.line >= line;
+      return r.start.line <= line && r.end.line >= line && !TYPE_KINDS.test(c.kind());
     });
     if (!next) return null;
     if (next.range().start.line === line && !STATEMENT.test(next.kind())) return next;
@@ -464,8 +469,12 @@ const findSink = (root: Node, lang: FlowLanguage, q: FlowQuery): Sink | null => 
       expr.kind() === 'variable_declarator' ||
       expr.kind() === 'augmented_assignment'
         ? (expr.field('right') ?? expr.field('value'))
-        : (kids.find((c) => c.range().start.line === from && EXPRESSION_KINDS.has(c.kind())) ??
-          null);
+        : // Java's `Object o = in.readObject();`: into the declarator.
+          (kids.find(
+            (c) =>
+              c.range().start.line === from &&
+              (EXPRESSION_KINDS.has(c.kind()) || c.kind() === 'variable_declarator'),
+          ) ?? null);
   }
   if (!expr) return null;
   // A call the scanner reports is its sink even when its name is not in the class's list.
@@ -1274,6 +1283,18 @@ export const reconstructFlow = (q: FlowQuery): FlowResult | null => {
       reason: `the loader is given ${loader}, which builds plain data only`,
       path: [
         step(lineOf(found.sink), 'sanitizer', loader),
+        step(lineOf(found.sink), 'sink', found.sink.text()),
+      ],
+    };
+  // A Java stream given a look-ahead allow-list before it reads.
+  const filter = q.cls === 'deserialization' ? objectInputFilter(lang, found.sink) : null;
+  if (filter)
+    return {
+      outcome: 'no-source',
+      sanitized: true,
+      reason: `the stream refuses classes it does not allow before it reads (${filter})`,
+      path: [
+        step(lineOf(found.sink), 'sanitizer', filter),
         step(lineOf(found.sink), 'sink', found.sink.text()),
       ],
     };
