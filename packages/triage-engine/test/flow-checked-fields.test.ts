@@ -644,3 +644,47 @@ describe('normalised paths that do not start with ..', () => {
     expect(r.outcome).toBe('no-source');
   });
 });
+
+// Java's compiled patterns: `P.matcher(s).matches()` matches all of s; `.find()` only when the
+// pattern is anchored; P a static final field, or compiled inline.
+describe('Java Pattern.matcher checks', () => {
+  const servlet = (field: string, test: string) => [
+    'import java.io.IOException;',
+    'import java.util.regex.Pattern;',
+    'import javax.servlet.http.*;',
+    '',
+    'public class Ping extends HttpServlet {',
+    `    ${field}`,
+    '',
+    '    protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {',
+    '        String host = req.getParameter("host");',
+    `        if (!${test}) {`,
+    '            resp.sendError(400);',
+    '            return;',
+    '        }',
+    '        Runtime.getRuntime().exec("sh -c ping " + host);',
+    '    }',
+    '}',
+  ];
+  const at = (lines: string[]) =>
+    flowAt('command-injection', lines, 'Runtime.getRuntime().exec(', 'src/main/java/Ping.java')
+      .outcome;
+
+  it('when the host must match a static final pattern in full, or an inline one, then the command is sanitized', () => {
+    const field = 'private static final Pattern HOST = Pattern.compile("[A-Za-z0-9.-]+");';
+    expect(at(servlet(field, 'HOST.matcher(host).matches()'))).toBe('no-source');
+    expect(at(servlet('', 'Pattern.compile("[A-Za-z0-9.-]+").matcher(host).matches()'))).toBe(
+      'no-source',
+    );
+  });
+
+  it('when find() looks for an unanchored pattern, or the field is set again elsewhere, then the host is not checked', () => {
+    const field = 'private static final Pattern HOST = Pattern.compile("[A-Za-z0-9.-]+");';
+    expect(at(servlet(field, 'HOST.matcher(host).find()'))).toBe('input');
+    const settable = [
+      'private static Pattern HOST = Pattern.compile("^[A-Za-z0-9.-]+$");',
+      '    public static void relax() { HOST = Pattern.compile(".*"); }',
+    ].join('\n');
+    expect(at(servlet(settable, 'HOST.matcher(host).matches()'))).toBe('input');
+  });
+});

@@ -4050,6 +4050,28 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       if (typeof p === 'string' && anchoredPatternFits(ip.cls, p, true))
         return mark(call.receiver, 'checked against an anchored pattern', c);
     }
+    // Java: P.matcher(s).matches() (all of s) or .find() (anchored), P = Pattern.compile("…")
+    // inline or in a field nothing sets again.
+    if (ip.family === 'java' && /^(matches|find)$/.test(call.name) && !call.args.length) {
+      const m = call.receiver ? calleeOf(call.receiver) : null;
+      const subject = m?.name === 'matcher' && m.args.length === 1 ? m.args[0]! : null;
+      const made = !m?.receiver
+        ? null
+        : m.receiver.kind() === 'identifier'
+          ? settledGlobal(ip, m.receiver.text(), env)
+          : m.receiver;
+      const compile = made ? calleeOf(made) : null;
+      const p =
+        compile?.text === 'Pattern.compile' && compile.args.length === 1
+          ? pattern(compile.args[0]!)
+          : undefined;
+      if (
+        subject &&
+        typeof p === 'string' &&
+        anchoredPatternFits(ip.cls, p, call.name === 'matches')
+      )
+        return mark(subject, 'checked against an anchored pattern', c);
+    }
     // Apache Commons: StringUtils.isNumeric(s), NumberUtils.isDigits(s) …
     if (
       /^(StringUtils|NumberUtils)\.(isNumeric|isDigits|isAlphanumeric|isAlpha|isCreatable|isParsable)$/.test(
