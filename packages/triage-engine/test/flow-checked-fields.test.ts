@@ -688,3 +688,91 @@ describe('Java Pattern.matcher checks', () => {
     expect(at(servlet(settable, 'HOST.matcher(host).matches()'))).toBe('input');
   });
 });
+
+// A value checked not to start with `-`, given as one word of an argument vector to a program
+// that runs no shell, is an operand, never an option (`--upload-pack=…`, `--config=…`).
+describe('argument vectors whose values cannot be options', () => {
+  const py = (check: string[], run: string) => [
+    'import subprocess',
+    '',
+    '',
+    'def checkout(repo_dir, ref):',
+    ...check,
+    `    ${run}`,
+  ];
+  const refuse = [
+    '    if ref.startswith("-"):',
+    '        raise ValueError("invalid ref: %r" % ref)',
+  ];
+  const at = (lines: string[]) =>
+    flowAt('command-injection', lines, 'subprocess.check_call(', 'vcs/git.py');
+
+  it('when the ref is refused if it starts with "-" before git runs without a shell, then the command is sanitized', () => {
+    const r = at(py(refuse, 'subprocess.check_call(["git", "checkout", ref], cwd=repo_dir)'));
+    expect(r.outcome).toBe('no-source');
+    expect(r.reason).toMatch(/operands/);
+  });
+
+  it('when a shell runs the command, the program runs its operands, or part of the value is used, then the check does not decide', () => {
+    for (const run of [
+      'subprocess.check_call("git checkout " + ref, shell=True)',
+      'subprocess.check_call(["bash", ref])',
+      'subprocess.check_call(["git", "checkout", ref[1:]])',
+    ])
+      expect(at(py(refuse, run)).outcome, run).not.toBe('no-source');
+  });
+
+  it('when the check only prints, then the ref is not checked', () => {
+    const r = at(
+      py(
+        ['    if ref.startswith("-"):', '        print("odd ref")'],
+        'subprocess.check_call(["git", "checkout", ref])',
+      ),
+    );
+    expect(r.outcome).not.toBe('no-source');
+  });
+
+  it('when Go refuses a leading "-" with strings.HasPrefix before exec.Command, then the command is sanitized', () => {
+    const r = flowAt(
+      'command-injection',
+      [
+        'package vcs',
+        '',
+        'import (',
+        '\t"errors"',
+        '\t"os/exec"',
+        '\t"strings"',
+        ')',
+        '',
+        'func Checkout(dir, ref string) error {',
+        '\tif strings.HasPrefix(ref, "-") {',
+        '\t\treturn errors.New("invalid ref")',
+        '\t}',
+        '\tcmd := exec.Command("git", "checkout", ref)',
+        '\tcmd.Dir = dir',
+        '\treturn cmd.Run()',
+        '}',
+      ],
+      'exec.Command(',
+      'vcs/git.go',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when JS checks one of two values given to spawn, then the other keeps the finding', () => {
+    const lines = (args: string) => [
+      "const { spawn } = require('child_process');",
+      '',
+      'module.exports = function open(file, other) {',
+      "  if (file.startsWith('-')) throw new Error('invalid file');",
+      `  return spawn('xdg-open', ${args});`,
+      '};',
+    ];
+    expect(flowAt('command-injection', lines('[file]'), 'spawn(', 'lib/open.js').outcome).toBe(
+      'no-source',
+    );
+    expect(
+      flowAt('command-injection', lines('[file, other]'), 'spawn(', 'lib/open.js').outcome,
+    ).not.toBe('no-source');
+  });
+});

@@ -105,3 +105,16 @@ export const operandsAfterEndOfOptions = (lang: FlowLanguage, sink: Node): strin
   if (!argv.slice(end + 1).some((n) => literal(n) === null)) return null;
   return `${literal(argv[0])} is run without a shell and every value not written in the code comes after "--", so it reads them as operands, never as options`;
 };
+
+/**
+ * The program an argument vector runs without a shell, when it is written in the code and does
+ * not run its operands (a shell, an interpreter, `env`, `ssh` …); else null. Its values checked
+ * not to start with `-` are operands, never options.
+ */
+export const argvProgram = (lang: FlowLanguage, sink: Node): string | null => {
+  const argv = argvOf(lang, sink)?.filter((n) => !/comment/.test(n.kind()));
+  if (!argv || argv.length < 2 || shellArgv(argv)) return null;
+  const program = literal(argv[0]);
+  if (program === null || RUNS_OPERANDS.test(program.split(/[\\/]/).pop() ?? '')) return null;
+  return program;
+};

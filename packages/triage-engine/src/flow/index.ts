@@ -26,7 +26,7 @@ import {
 import { stdinFeed } from './stdin.js';
 import { lxmlParserConfiguration, xmlParserConfiguration } from './xml-config.js';
 import { importedFunctions, importsOf as fileImports } from './imports.js';
-import { operandsAfterEndOfOptions } from './argv.js';
+import { argvProgram, operandsAfterEndOfOptions } from './argv.js';
 import { optInGate } from './opt-in.js';
 import { safeLoaderOption } from './safe-loader.js';
 import { objectInputFilter } from './object-filter.js';
@@ -1450,6 +1450,19 @@ const judge = (root: Node, lang: FlowLanguage, q: FlowQuery, found: Sink): FlowR
       });
     return [...out.slice(-11), sinkStep];
   };
+  // Values of an argument vector checked not to start with `-`: operands of a program that
+  // runs no shell (the argument injection such a command is reported for cannot happen).
+  const program =
+    q.cls === 'command-injection' && v.level !== CLEAN && v.noDash
+      ? argvProgram(lang, found.sink)
+      : null;
+  if (program)
+    return {
+      outcome: 'no-source',
+      sanitized: true,
+      reason: `${program} is run without a shell and every value not written in the code is checked not to start with "-", so it reads them as operands, never as options`,
+      path: path([]),
+    };
   if (v.level === INPUT)
     return {
       outcome: 'input',

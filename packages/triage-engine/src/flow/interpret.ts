@@ -454,6 +454,13 @@ export const protoSafe = (excluded: ReadonlySet<string> | undefined, deep: boole
     (!deep || excluded.has('constructor') || excluded.has('prototype')),
   );
 
+/** `v` without a fact that held of the whole value only (`noDash` of `x[1:]`, `x[i]`). */
+const notChecked = (v: Val, fact: 'noDash'): Val => {
+  if (!v[fact]) return v;
+  const { [fact]: _dropped, ...rest } = v;
+  return rest;
+};
+
 export class TooLong extends Error {}
 
 const tick = (ip: Interp) => {
@@ -1065,7 +1072,7 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
     case 'subscript_expression':
     case 'array_access':
     case 'index_expression':
-      return subscript(ip, n, env);
+      return notChecked(subscript(ip, n, env), 'noDash');
     case 'attribute':
     case 'member_expression':
     case 'field_access':
@@ -1073,8 +1080,11 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
       return member(ip, n, env);
     case 'slice_expression':
     case 'type_assertion_expression':
-    case 'type_conversion_expression':
-      return ev(ip, n.field('operand') ?? named(n)[named(n).length - 1] ?? null, env);
+    case 'type_conversion_expression': {
+      const v = ev(ip, n.field('operand') ?? named(n)[named(n).length - 1] ?? null, env);
+      // A part of a string checked at its start is not checked at its own.
+      return k === 'slice_expression' ? notChecked(v, 'noDash') : v;
+    }
     // A composite literal, and an element's own `{…}` without its type (`map[string]struct{}{"a": {}}`).
     case 'composite_literal':
     case 'literal_value': {
@@ -3656,6 +3666,19 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
     });
     return true;
   };
+  /** `x.startswith("-")` found false: `x` cannot be read as an option (argument vectors). */
+  const dashRefused = (subject: Node | null, prefix: Node | null, c: Node): boolean => {
+    if (!subject || !prefix || ip.cls !== 'command-injection') return false;
+    if (ev(ip, prefix, env).value !== '-') return false;
+    const key = keyOf(subject);
+    const old = key ? knownOrField(ip, out, key, subject, env) : undefined;
+    if (!key || !old || old.level === CLEAN) return false;
+    out.set(key, {
+      ...withStep(old, step(lineOf(c), 'branch', `${c.text()} is false: ${key} is not an option`)),
+      noDash: true,
+    });
+    return true;
+  };
   /** `a == b` holds: the side that is not a constant is the other side's constant. */
   const equalTo = (a: Node | null, b: Node | null, equal: boolean, c: Node) => {
     if (!equal || !a || !b) return;
@@ -3870,10 +3893,12 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
     // rel.startsWith('..') / strings.HasPrefix(rel, "..") found false.
     if (!truth && /^(startsWith|startswith)$/.test(call.name))
       if (!relativeInside(call.receiver, call.args[0] ?? null, c))
-        normalizedInside(call.receiver, call.args[0] ?? null, c);
+        if (!normalizedInside(call.receiver, call.args[0] ?? null, c))
+          dashRefused(call.receiver, call.args[0] ?? null, c);
     if (!truth && call.name === 'HasPrefix' && call.args.length === 2)
       if (!relativeInside(call.args[0]!, call.args[1]!, c))
-        normalizedInside(call.args[0]!, call.args[1]!, c);
+        if (!normalizedInside(call.args[0]!, call.args[1]!, c))
+          dashRefused(call.args[0]!, call.args[1]!, c);
     // filepath.IsLocal(x) found true (Go 1.20): x is relative and holds no `..` climbing out.
     if (truth && FILE_CLASSES.has(ip.cls) && ip.family === 'go' && call.name === 'IsLocal') {
       const subject = call.args[0];

@@ -102,6 +102,11 @@ export interface Val {
    * no `..` segment, so joined under any base it stays under that base.
    */
   contained?: boolean;
+  /**
+   * A string checked not to start with `-` (`if x.startswith("-"): raise`): given to a program
+   * as one word of an argument vector, it is never read as an option.
+   */
+  noDash?: boolean;
 }
 
 /** A string starting with `/`: known so, or a constant that does. */
@@ -126,6 +131,7 @@ const factsOf = (v: Val, proto = true): Partial<Val> => ({
   ...(v.protoReach ? { protoReach: true } : {}),
   ...(v.rooted ? { rooted: true } : {}),
   ...(v.contained ? { contained: true } : {}),
+  ...(v.noDash ? { noDash: true } : {}),
 });
 
 const union = (a: readonly string[], b: readonly string[]): string[] => [...new Set([...a, ...b])];
@@ -154,6 +160,9 @@ const joinFacts = (a: Val, b: Val): Partial<Val> => {
   if (a.protoReach || b.protoReach) out.protoReach = true;
   if (rootedish(a) && rootedish(b)) out.rooted = true;
   if (a.contained && b.contained) out.contained = true;
+  // A constant is written in the code: only the values that are not must be checked.
+  if ((a.noDash || a.level === CLEAN) && (b.noDash || b.level === CLEAN) && (a.noDash || b.noDash))
+    out.noDash = true;
   return out;
 };
 
