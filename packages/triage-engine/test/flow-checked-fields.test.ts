@@ -776,3 +776,32 @@ describe('argument vectors whose values cannot be options', () => {
     ).not.toBe('no-source');
   });
 });
+
+// A guard tried with paths in place reads `os.path.isabs` / `path.isAbsolute` / `filepath.IsAbs`
+// of a constant, and `".." in name.split("/")` (membership in a list of constants).
+describe('absolute-path and segment guards (Python)', () => {
+  const view = (check: string) => [
+    'import os',
+    'from flask import abort, request, send_file',
+    '',
+    '',
+    'def download():',
+    '    name = request.args["f"]',
+    `    if ${check}:`,
+    '        abort(400)',
+    '    return send_file(os.path.join("/srv/files", name))',
+  ];
+  const at = (check: string) =>
+    flowAt('path-traversal', view(check), 'send_file(', 'app/files.py').outcome;
+
+  it('when an absolute name and a .. segment are both refused, then the file sent stays under the base', () => {
+    expect(at('os.path.isabs(name) or ".." in name.split("/")')).toBe('no-source');
+    expect(at('os.path.isabs(name) or ".." in name')).toBe('no-source');
+  });
+
+  it('when only one of them is refused, or the membership is the wrong way round, then the name still climbs out', () => {
+    expect(at('".." in name.split("/")')).toBe('input');
+    expect(at('os.path.isabs(name)')).toBe('input');
+    expect(at('os.path.isabs(name) or ".." not in name.split("/")')).toBe('input');
+  });
+});

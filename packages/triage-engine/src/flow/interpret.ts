@@ -882,6 +882,24 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
         /^(Object\.prototype|\{\s*\})$/.test(right?.text() ?? '')
       )
         return constant(a.value in Object.prototype, at('constant'));
+      // `".." in name.split("/")`: membership in a list of constants.
+      const ops =
+        k === 'comparison_operator'
+          ? n
+              .children()
+              .filter((x) => !x.isNamed())
+              .map((x) => x.text())
+              .join(' ')
+          : '';
+      if (
+        (ops === 'in' || ops === 'not in') &&
+        kids.length === 2 &&
+        a.value !== undefined &&
+        b.elems?.every((e) => e.value !== undefined)
+      ) {
+        const found = b.elems.some((e) => e.value === a.value);
+        return constant(ops === 'in' ? found : !found, at('constant'));
+      }
       if (k === 'comparison_operator' || COMPARISON.has(op)) {
         const value =
           k === 'comparison_operator' && kids.length > 2 ? undefined : fold(op, a.value, b.value);
@@ -1930,6 +1948,14 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
       ...(all.reason ? { reason: all.reason } : {}),
     };
   }
+  // Whether a constant path is absolute (a guard tried with a path in place).
+  if (
+    /^(os\.path\.isabs|posixpath\.isabs|path\.(posix\.)?isAbsolute|filepath\.IsAbs)$/.test(
+      canonicalCallee(ip, c.text),
+    ) &&
+    typeof args[0]?.value === 'string'
+  )
+    return constant(args[0].value.startsWith('/'), s('constant'));
   // A constant split by a constant: the list of its pieces.
   if (
     (c.name === 'split' || c.name === 'Split') &&
