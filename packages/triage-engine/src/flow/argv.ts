@@ -52,6 +52,8 @@ const argvOf = (lang: FlowLanguage, sink: Node): Node[] | null => {
     return init ? named(init) : null;
   }
   if (!/^(execFile|execFileSync|spawn|spawnSync|execa|execaSync)$/.test(c.name)) return null;
+  // Options given by a name or spread from one may turn the shell on: not read.
+  if (c.args.slice(2).some((a) => a.kind() !== 'object' || /\.\.\./.test(a.text()))) return null;
   const options = c.args.find((a) => a.kind() === 'object');
   const shell = propertyOf(options, 'shell');
   if (shell && !/^(false|null|undefined|0|'')$/.test(shell.text())) return null;
@@ -91,7 +93,7 @@ const goSliceLiteral = (at: Node, name: string): Node[] | null => {
  * `docker`/`kubectl` one in a container, `npx` a package. `--` keeps nothing safe for them.
  */
 const RUNS_OPERANDS =
-  /^(sh|bash|zsh|dash|ksh|fish|cmd|cmd\.exe|powershell|pwsh|python[\d.]*|node|deno|bun|perl|ruby|php|lua|env|sudo|doas|su|runuser|ssh|xargs|nohup|timeout|nice|ionice|time|watch|busybox|sshpass|docker|podman|kubectl|npx|npm|yarn|pnpm|make|awk|gawk|sed|find)$/i;
+  /^(sh|bash|zsh|dash|ksh|fish|cmd|cmd\.exe|powershell|pwsh|python[\d.]*|node|deno|bun|perl|ruby|php|lua|env|sudo|doas|su|runuser|ssh|xargs|nohup|timeout|nice|ionice|time|watch|busybox|sshpass|docker|podman|kubectl|npx|npm|yarn|pnpm|make|awk|gawk|sed|find|convert|magick|mogrify|pip[\d.]*|pipx|uv|gem|bundle|cargo|go|java|setsid|stdbuf|chroot|strace|ltrace|flock|unbuffer|systemd-run|script|expect|tclsh|osascript|at|batch|parallel|nsenter|unshare|chrt|taskset|torsocks|proxychains[\d]*)$/i;
 
 /** Why the command's values cannot be options (the reason, for the evidence), or null. */
 export const operandsAfterEndOfOptions = (lang: FlowLanguage, sink: Node): string | null => {

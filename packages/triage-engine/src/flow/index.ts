@@ -786,10 +786,18 @@ const paramValues = (
     };
   };
   if (lang === 'go') {
+    // The receiver's fields hold whatever its constructor, a setter or a caller put there, like
+    // `self.x` in Python: their origin is not known here.
     const recv = fn.field('receiver');
     for (const r of recv ? named(recv) : [])
       for (const nm of r.fieldChildren('name'))
-        env.set(nm.text(), clean(step(line, 'constant', r.text())));
+        env.set(
+          nm.text(),
+          unknown(
+            `${nm.text()} is the receiver of ${fnName}(); its fields are set outside the method`,
+            step(line, 'parameter', r.text()),
+          ),
+        );
     for (const p of params) {
       const decl = p.decl.text();
       const typed = scalar(p);

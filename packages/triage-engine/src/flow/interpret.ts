@@ -32,6 +32,7 @@ import {
   contents,
   join,
   joinAll,
+  fieldReadKey,
   joinEnv,
   sameEnv,
   step,
@@ -364,12 +365,6 @@ export interface Interp {
   exits: ExitFrame[];
   /** Values for the parameters of the next callback holding the sink (`xs.forEach(x => …)`). */
   callbackParams?: Val[] | undefined;
-  /**
-   * Tests kept in a name, read as the condition where the name is tested: `const isSafe = …`,
-   * `ok = re.fullmatch(…)`, Go's comma-ok lookup `_, ok := allowed[x]`. Dropped when the name or
-   * anything the test reads is bound again.
-   */
-  condAlias?: Map<string, Node>;
   /** The prototype-pollution sink's shape, when the class is prototype pollution. */
   proto?: ProtoSink | null;
   /** Imported names and the module member they stand for (`osp` → `os.path`). */
@@ -1161,6 +1156,13 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
               : unknown(`callback parameter ${p.name}`, step(line, 'parameter', p.decl.text())),
           ),
         );
+        // A parameter hides the outer name: tests kept about that name are not about it.
+        const params = new Set(paramsOf(n).map((p) => p.name));
+        dropTests(
+          inner,
+          (test, name) =>
+            params.has(name) || namesIn(test).some((x) => params.has(x.split('.')[0]!)),
+        );
         if (ip.proto) elementAlias(n, inner, line);
         const body = n.field('body');
         if (body?.kind() === 'block' || body?.kind() === 'statement_block')
@@ -1354,6 +1356,8 @@ const knownOrField = (
   const now = ev(ip, subject, env);
   env.set(key, now);
   out.set(key, now);
+  env.set(fieldReadKey(key), now);
+  out.set(fieldReadKey(key), now);
   return now;
 };
 
@@ -1663,17 +1667,82 @@ const containerCall = (name: string, recv: Val, args: Val[], s: PathStep): [Val,
 };
 
 /**
- * What was known of the fields of an object passed to a call (`normalize(opts)`), or of the
- * object itself when one of its own methods runs (`self.reload()`, `this.reset()`), is dropped:
- * the call may set them again.
+ * Drops what checks found of fields read in place (`opts.branch`) whose name `drop` accepts, with
+ * the tests kept in names that read them: something may have set them again.
  */
-const forgetFieldsHandedOver = (c: NonNullable<ReturnType<typeof calleeOf>>, env: Env) => {
-  const handed = [...c.args];
-  if (c.receiver && /^(self|this)$/.test(c.receiver.text())) handed.push(c.receiver);
-  for (const a of handed) {
-    const key = keyOf(a);
-    if (key) for (const k of [...env.keys()]) if (k.startsWith(`${key}.`)) env.delete(k);
+const forgetCheckedFields = (ip: Interp, env: Env, drop: (field: string) => boolean) => {
+  for (const k of [...env.keys()]) {
+    if (!k.startsWith('\u0002')) continue;
+    const field = k.slice(1);
+    if (!drop(field)) continue;
+    const was = env.get(field);
+    env.delete(k);
+    if (!was) continue;
+    // Not deleted: a field this code assigned would read as the object it was built from.
+    env.set(
+      field,
+      unknown(
+        `${field} may have been set again after it was checked`,
+        step(was.steps.at(-1)?.line ?? 0, 'unknown', field),
+      ),
+    );
   }
+  dropTests(env, (test) => namesIn(test).some((n) => n.includes('.') && drop(n)));
+};
+
+/** Methods that read their object (or only their arguments) and set none of its fields. */
+const READ_ONLY_METHODS =
+  /^(Open|Stat|FileInfo|Mode|IsDir|Name|Size|ModTime|Read|ReadAt|Close|String|Get|get|has|Has|Len|keys|values|items|Lookup|Value|Values|Query|FormValue|PostFormValue|Cookie|Header|Param|Params|Get\w+|get\w+|is\w+|Is\w+|json|text|read|decode|encode|strip|lower|upper|startswith|endswith|split|format|toString|trim|includes|indexOf|startsWith|endsWith|test|exec|match|matches|fullmatch|search|MatchString|status|send|end|write|log|info|debug|warn|warning|error|Printf|Println|Errorf|Infof|Debugf|Warnf)$/;
+
+/** Calls that copy into an object they are given (which may be another name for a checked one). */
+const MERGERS =
+  /^(Object\.(assign|defineProperty|defineProperties|setPrototypeOf)|_\.(merge|mergeWith|extend|assign|assignIn|set|defaults|defaultsDeep)|lodash\.\w+|setattr|merge|extend|deepmerge|mergeDeep|deepExtend)$/;
+
+/** Calls that set nothing of the objects around them (builtins and conversions). */
+const PURE_BARE_CALLS =
+  /^(len|str|int|float|bool|repr|print|isinstance|issubclass|hasattr|getattr|type|format|sorted|min|max|abs|range|enumerate|zip|map|filter|any|all|list|dict|set|tuple|iter|next|ord|chr|hex|round|parseInt|parseFloat|String|Number|Boolean|Array|encodeURIComponent|decodeURIComponent|encodeURI|decodeURI|escape|unescape|isNaN|isFinite|require|len|cap|make|new|append|panic|errors\.New)$/;
+
+/**
+ * What was known of the fields of an object passed to a call (`normalize(opts)`, `h(this)`,
+ * `Decode(&o)`), or of the object itself when one of its own methods runs (`self.reload()`,
+ * `this.reset()`, a bare `reload()` in a Java class, a nested function of the method), is
+ * dropped: the call may set them again. So is what was known of the fields of an object whose
+ * own member a method changes (`opts.__dict__.update(d)`).
+ */
+const forgetFieldsHandedOver = (
+  ip: Interp,
+  c: NonNullable<ReturnType<typeof calleeOf>>,
+  env: Env,
+) => {
+  const bases = new Set<string>();
+  for (const a of c.args) {
+    const inner = a.kind() === 'unary_expression' ? (named(a)[0] ?? a) : a;
+    const key = /^(self|this)$/.test(inner.text()) ? inner.text() : keyOf(inner);
+    if (key) bases.add(key);
+  }
+  const recv = c.receiver?.text() ?? '';
+  if (/^(self|this)$/.test(recv)) bases.add(recv);
+  else if (recv.includes('.') && MUTATORS.has(c.name)) bases.add(recv.split('.')[0]!);
+  // A method of an object a checked field belongs to (`o.applyDefaults()`), unless it only reads.
+  const r = c.receiver ? keyOf(c.receiver) : null;
+  if (r && !READ_ONLY_METHODS.test(c.name)) bases.add(r);
+  // A call that may run any code of the file or change any object: a bare call of a function
+  // of the file (a closure of the method, a Java method of the class), a callback handed over,
+  // Object.assign and its kin.
+  const anything =
+    (!c.receiver && !PURE_BARE_CALLS.test(c.text)) ||
+    c.args.some((a) =>
+      /^(arrow_function|function_expression|function|lambda|func_literal)$/.test(a.kind()),
+    ) ||
+    MERGERS.test(c.text);
+  if (anything) {
+    forgetCheckedFields(ip, env, () => true);
+    bases.add('self');
+    bases.add('this');
+  }
+  if (!bases.size) return;
+  for (const b of bases) for (const k of [...env.keys()]) if (k.startsWith(`${b}.`)) env.delete(k);
+  forgetCheckedFields(ip, env, (f) => [...bases].some((b) => f.startsWith(`${b}.`)));
 };
 
 const call = (ip: Interp, n: Node, env: Env): Val => {
@@ -1712,7 +1781,7 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
   const args = c.args.map((a) => ev(ip, a, env));
   ip.callbackParams = undefined;
   if (recordSink) recordHit(ip, env);
-  forgetFieldsHandedOver(c, env);
+  forgetFieldsHandedOver(ip, c, env);
   // Decoding a value that was escaped undoes the escaping (`decodeURIComponent(escape(q))`:
   // `%27` is a quote again): what it was escaped from is not known here.
   if (
@@ -2699,8 +2768,6 @@ const detached = (ip: Interp, extra: Partial<Interp> = {}): Interp => ({
   deadSink: null,
   unsupported: null,
   returnTo: undefined,
-  // Names of the other function's scope: its kept tests are its own.
-  condAlias: undefined,
   ...extra,
 });
 
@@ -2947,6 +3014,43 @@ const assignExpr = (ip: Interp, n: Node, env: Env): Val => {
 };
 
 /** Binds a target (name, attribute, subscript, destructuring pattern) to a value. */
+/**
+ * Tests kept in a name (`const isSafe = …`, `ok = re.fullmatch(…)`, Go's `_, ok :=
+ * allowed[x]`), read as the condition where the name is tested. Kept in the environment (under
+ * `\u0003name`, a marker value the test hangs on), so each path keeps or drops its own.
+ */
+const TESTS = new WeakMap<Val, Node>();
+const testKey = (name: string) => `\u0003${name}`;
+const keptTest = (env: Env, name: string, test: Node) => {
+  const marker: Val = { level: CLEAN, steps: [] };
+  TESTS.set(marker, test);
+  env.set(testKey(name), marker);
+};
+const testIn = (env: Env, name: string): Node | undefined => {
+  const marker = env.get(testKey(name));
+  return marker ? TESTS.get(marker) : undefined;
+};
+const dropTests = (env: Env, drop: (test: Node, name: string) => boolean) => {
+  for (const [k, v] of [...env]) {
+    if (!k.startsWith('\u0003')) continue;
+    const test = TESTS.get(v);
+    if (!test || drop(test, k.slice(1))) env.delete(k);
+  }
+};
+
+/**
+ * A collection the file changes anywhere (`allowed[x] = true` in a handler or `init()`,
+ * `delete(allowed, k)`, `ALLOWED.add(x)`): its entries are not the ones written where it is made.
+ */
+const changedInFile = (root: Node, name: string): boolean => {
+  if (!/^[\w$.]+$/.test(name)) return true;
+  const n = escapeRe(name);
+  return new RegExp(
+    `(^|[^\\w$.])${n}\\s*\\[[^\\]\\n]*\\]\\s*=(?!=)|\\bdelete\\(\\s*${n}\\b|(^|[^\\w$.])${n}\\.(add|update|append|push|set|extend|insert|setdefault|put|putAll|Store|clear)\\(`,
+    'm',
+  ).test(root.text());
+};
+
 /** Expressions that are tests: comparisons, `!`, `&&`/`||`, `not`/`and`/`or`, calls. */
 const TEST_KINDS =
   /^(binary_expression|unary_expression|not_operator|boolean_operator|comparison_operator|call_expression|call|method_invocation|parenthesized_expression)$/;
@@ -2966,11 +3070,11 @@ const soleBinding = (name: string, at: Node): boolean => {
  * On a binding of `key`: drop the tests kept in that name or reading it; keep the new value when
  * it is a test, bound once in the function, that does not read the name itself.
  */
-const keepTest = (ip: Interp, key: string, target: Node, at: Node, only?: Node) => {
-  if (ip.condAlias)
-    for (const [name, test] of [...ip.condAlias])
-      if (name === key || namesIn(test).some((n) => n === key || n.startsWith(`${key}.`)))
-        ip.condAlias.delete(name);
+const keepTest = (env: Env, key: string, target: Node, at: Node, only?: Node) => {
+  dropTests(
+    env,
+    (test, name) => name === key || namesIn(test).some((n) => n === key || n.startsWith(`${key}.`)),
+  );
   if (key.includes('.')) return;
   // Go's `valid := re.MatchString(b)`: the one value of the statement's lists.
   const value = only ?? at.field('value') ?? at.field('right');
@@ -2982,14 +3086,32 @@ const keepTest = (ip: Interp, key: string, target: Node, at: Node, only?: Node) 
   )
     return;
   if (namesIn(value).includes(key) || !soleBinding(key, at)) return;
-  (ip.condAlias ??= new Map()).set(key, value);
+  keptTest(env, key, value);
 };
 
 const assign = (ip: Interp, target: Node, v: Val, env: Env, at: Node): void => {
   const k = target.kind();
   const line = lineOf(at);
   const key = keyOf(target);
-  if (key) keepTest(ip, key, target, at);
+  if (key) keepTest(env, key, target, at);
+  // A pattern (`({ name } = req.body)`, `a, b = …`): every name it binds.
+  else {
+    const bound = new Set<string>();
+    const walk = (x: Node) => {
+      if (/^(identifier|shorthand_property_identifier_pattern)$/.test(x.kind()))
+        bound.add(x.text());
+      for (const c of named(x)) walk(c);
+    };
+    walk(target);
+    if (bound.size)
+      dropTests(
+        env,
+        (test, name) => bound.has(name) || namesIn(test).some((x) => bound.has(x.split('.')[0]!)),
+      );
+  }
+  // A write into an object (`params.name = …`, `opts[k] = v`, `h.Name = …`) may change, through
+  // another name for the same object, a field a check read in place.
+  if (!key || key.includes('.')) forgetCheckedFields(ip, env, (f) => f !== key);
   if (key && ip.proto) {
     forgetSlots(env, key);
     const value = at.field('value') ?? at.field('right');
@@ -3590,7 +3712,10 @@ const seedCheckedFields = (ip: Interp, cond: Node, env: Env) => {
     const head = key.slice(0, key.indexOf('.'));
     if (ip.modules.has(head) || ip.imported.has(head)) return;
     const now = ev(ip, x, env);
-    if (now.level !== CLEAN) env.set(key, now);
+    if (now.level !== CLEAN) {
+      env.set(key, now);
+      env.set(fieldReadKey(key), now);
+    }
   };
   visit(cond);
 };
@@ -3606,6 +3731,8 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       level: CLEAN,
       steps: [...old.steps, step(lineOf(c), 'sanitizer', `${c.text()} (${how})`)].slice(-14),
     });
+    // A field found checked: forgotten when something may set it again.
+    if (key.includes('.')) out.set(fieldReadKey(key), old);
   };
   const mark = (target: Node | null, how: string, c: Node) => {
     const key = target ? keyOf(target) : null;
@@ -3690,6 +3817,7 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       ),
       contained: true,
     });
+    if (key.includes('.')) out.set(fieldReadKey(key), old);
     return true;
   };
   /** `x.startswith("-")` found false: `x` cannot be read as an option (argument vectors). */
@@ -3703,6 +3831,7 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       ...withStep(old, step(lineOf(c), 'branch', `${c.text()} is false: ${key} is not an option`)),
       noDash: true,
     });
+    if (key.includes('.')) out.set(fieldReadKey(key), old);
     return true;
   };
   /** `a == b` holds: the side that is not a constant is the other side's constant. */
@@ -3837,7 +3966,7 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
         const subject = kids[0]!;
         const match =
           subject.kind() === 'call' ||
-          (subject.kind() === 'identifier' && ip.condAlias?.get(subject.text())?.kind() === 'call');
+          (subject.kind() === 'identifier' && testIn(env, subject.text())?.kind() === 'call');
         if (!found || match) visit(subject, found);
         return;
       }
@@ -3868,13 +3997,14 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
     }
     // A name holding a test (`if (!isSafe) throw …`, `if _, ok := allowed[x]; !ok { return }`):
     // the test itself.
-    const kept = k === 'identifier' ? ip.condAlias?.get(c.text()) : undefined;
+    const kept = k === 'identifier' ? testIn(env, c.text()) : undefined;
     if (kept) return visit(kept, truth);
     // A lookup in a constant map or set used as a condition (Go: `if !allowed[x] { return }`).
     if ((k === 'index_expression' || k === 'subscript') && truth) {
       const base = c.field('operand') ?? c.field('value') ?? named(c)[0] ?? null;
       const key = c.field('index') ?? c.field('subscript') ?? named(c)[1] ?? null;
-      if (base && ev(ip, base, env).level === CLEAN) mark(key, 'checked against an allow-list', c);
+      if (base && ev(ip, base, env).level === CLEAN && !changedInFile(ip.root, base.text()))
+        mark(key, 'checked against an allow-list', c);
       return;
     }
     const call = calleeOf(c);
@@ -4484,14 +4614,14 @@ export const exec = (ip: Interp, n: Node, env: Env): Env | null => {
         if (l.text() !== '_') assign(ip, l, v, env, n);
       });
       const single = ls.length === 1 && rs.length === 1 ? keyOf(ls[0]!) : null;
-      if (single) keepTest(ip, single, ls[0]!, n, rs[0]);
+      if (single) keepTest(env, single, ls[0]!, n, rs[0]);
       if (
         ls.length === 2 &&
         rs.length === 1 &&
         rs[0]!.kind() === 'index_expression' &&
         soleBinding(ls[1]!.text(), n)
       )
-        (ip.condAlias ??= new Map()).set(ls[1]!.text(), rs[0]!);
+        keptTest(env, ls[1]!.text(), rs[0]!);
       return env;
     }
     case 'var_declaration':

@@ -21,10 +21,9 @@ const stringOf = (n: Node | undefined): string | null => {
 
 /** A JEP 290 pattern that refuses every class it does not name: its last part is `!*`. */
 const refusesTheRest = (pattern: string): boolean => {
-  const parts = pattern
-    .split(';')
-    .map((p) => p.trim())
-    .filter(Boolean);
+  // The JDK does not trim: `a.*; !*` is a pattern ` !*` that matches nothing.
+  if (/\s/.test(pattern)) return false;
+  const parts = pattern.split(';').filter(Boolean);
   return parts.length >= 2 && parts[parts.length - 1] === '!*' && !parts.slice(0, -1).includes('*');
 };
 
@@ -50,10 +49,16 @@ const allowListFilter = (arg: Node, scope: Node): boolean => {
 
 /** The statement holding `n`, when it sits directly in a block that also holds `sink`. */
 const runsBefore = (n: Node, sink: Node): boolean => {
-  let cur: Node | null = n;
-  while (cur && cur.parent() && cur.parent()!.kind() !== 'block') cur = cur.parent();
-  const block = cur?.parent();
-  return !!block && within(sink, block) && n.range().end.index <= sink.range().start.index;
+  // The call is a statement of its own, directly in a block (not under a brace-less `if`, not
+  // in a lambda), and that block holds the read.
+  const statement = n.parent();
+  const block = statement?.parent();
+  return (
+    statement?.kind() === 'expression_statement' &&
+    block?.kind() === 'block' &&
+    within(sink, block) &&
+    n.range().end.index <= sink.range().start.index
+  );
 };
 
 /**

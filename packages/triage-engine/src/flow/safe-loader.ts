@@ -68,26 +68,47 @@ const escaped = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * builds plain data: `typ` left out (round-trip, the default), `'rt'`, `'safe'` or `'base'`. Not
  * `'unsafe'` or a type held in a variable; not a parameter or any other binding of that name.
  */
+/** How many brackets are open before `at` in `line` (an `=` inside a call is a keyword). */
+const depthAt = (line: string, at: number): number => {
+  let depth = 0;
+  for (const ch of line.slice(0, at)) {
+    if ('([{'.includes(ch)) depth++;
+    else if (')]}'.includes(ch)) depth--;
+  }
+  return depth;
+};
+
 const ruamelSafe = (receiver: string, root: Node): boolean => {
   const text = root.text();
   if (!/^\s*(from\s+ruamel(\.yaml)?\s+import\s+[^\n]*\bYAML\b|import\s+ruamel\.yaml\b)/m.test(text))
     return false;
-  const name = escaped(receiver);
-  const bindings = [
-    ...text.matchAll(new RegExp(`^[ \\t]*${name}[ \\t]*(?::[^=\\n]*)?=(?!=)(.*)$`, 'gm')),
-  ];
-  if (!bindings.length) return false;
+  // `self.yaml` is also bound as a class attribute `yaml = …`: every binding of the last name.
+  const last = escaped(receiver.split('.').pop()!);
   const safeMaker =
     /^\s*(ruamel\.yaml\.)?YAML\(\s*(typ\s*=\s*['"](rt|safe|base)['"]\s*)?(,\s*pure\s*=\s*(True|False)\s*)?\)\s*$/;
-  if (!bindings.every((m) => safeMaker.test(m[1]!))) return false;
-  // Bound any other way (a parameter, a loop or `with` target, an import): not known.
-  const bare = receiver.includes('.') ? null : name;
-  return !(
-    bare &&
-    new RegExp(
-      `\\bdef\\s+\\w+\\([^)]*\\b${bare}\\b|\\bfor\\s+${bare}\\b|\\bas\\s+${bare}\\b|\\bimport\\s+(?:[\\w.]+\\s*,\\s*)*${bare}\\b`,
-    ).test(text)
-  );
+  let bound = 0;
+  for (const line of text.split('\n')) {
+    if (!new RegExp(`(^|[^\\w])${last}\\b`).test(line)) continue;
+    // Where the name is read (`yaml.load(s)`, `return self.yaml`) nothing is bound.
+    // Left of the last `=` (a chained `a = yaml = …` binds every name before it).
+    const eqs = [...line.matchAll(/(?<![=!<>:+\-*/%&|^])=(?!=)/g)].filter(
+      (m) => depthAt(line, m.index) === 0,
+    );
+    const left = eqs.length ? line.slice(0, eqs.at(-1)!.index) : '';
+    const binds =
+      new RegExp(`(^|[^\\w])${last}\\b`).test(left) ||
+      new RegExp(
+        `${last}\\s*:=|\\bfor\\b[^\\n]*\\b${last}\\b[^\\n]*\\bin\\b|\\bas\\s+${last}\\b|\\bimport\\s+(?:[\\w.]+\\s*,\\s*)*${last}\\b|\\bdef\\s+\\w+\\([^)]*\\b${last}\\b`,
+      ).test(line);
+    if (!binds) continue;
+    // Only `yaml = YAML(…)` or `self.yaml = YAML(…)` of a safe type, alone on its line.
+    const m = new RegExp(`^\\s*(self\\.)?${last}\\s*(?::[^=\\n]*)?=(?!=)(.*)$`).exec(line);
+    if (!m || eqs.length !== 1 || !safeMaker.test(m[2]!)) return false;
+    bound++;
+  }
+  // Its attributes set (`yaml.Constructor = Constructor`) may swap in what constructs objects.
+  if (new RegExp(`(^|[^\\w])${last}\\.\\w+\\s*=(?!=)`, 'm').test(text)) return false;
+  return bound > 0;
 };
 
 /** The safe option as written (`Loader=yaml.SafeLoader`), or null. */

@@ -247,16 +247,26 @@ export const contents = (v: Val): Val => {
 export type Env = Map<string, Val>;
 
 /** Joins two environments (null: the path cannot reach here). */
+/** The mark left in an environment where a field was taken up from a read (`opts.branch`). */
+export const fieldReadKey = (key: string): string => `\u0002${key}`;
+
 export const joinEnv = (a: Env | null, b: Env | null): Env | null => {
   if (!a) return b;
   if (!b) return a;
   const out: Env = new Map(a);
   for (const [k, v] of b) {
     const x = a.get(k);
-    out.set(k, x ? join(x, v) : v);
+    out.set(k, x === v ? x : x ? join(x, v) : v);
   }
-  // What is known of an element `o[k]` (keys starting with NUL) must hold on both paths.
-  for (const k of out.keys()) if (k.startsWith('\u0000') && !(a.has(k) && b.has(k))) out.delete(k);
+  // What is known of an element `o[k]` (keys starting with NUL) must hold on both paths; so
+  // must what a check found of a field it read in place (marked by `fieldReadKey`): on the path
+  // without it, the field is whatever it reads.
+  for (const k of out.keys())
+    if (
+      !(a.has(k) && b.has(k)) &&
+      (k.startsWith('\u0000') || k.startsWith('\u0003') || out.has(fieldReadKey(k)))
+    )
+      out.delete(k);
   return out;
 };
 
