@@ -3090,8 +3090,10 @@ export const PAIRS = [
     class: 'sql-injection',
     heldOut: true,
     fn: 'chrome_cookies',
-    fix: 'the host_key pattern formatted into the sqlite query from the URL\'s domain is replaced by a ? parameter bound per host key',
-    real: ["pycookiecheat/pycookiecheat.py|sql = 'select name, value, encrypted_value from cookies where host_key '"],
+    fix: "the host_key pattern formatted into the sqlite query from the URL's domain is replaced by a ? parameter bound per host key",
+    real: [
+      "pycookiecheat/pycookiecheat.py|sql = 'select name, value, encrypted_value from cookies where host_key '",
+    ],
   },
 ];
 
