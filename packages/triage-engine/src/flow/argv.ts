@@ -53,7 +53,15 @@ const argvOf = (lang: FlowLanguage, sink: Node): Node[] | null => {
   }
   if (!/^(execFile|execFileSync|spawn|spawnSync|execa|execaSync)$/.test(c.name)) return null;
   // Options given by a name or spread from one may turn the shell on: not read.
-  if (c.args.slice(2).some((a) => a.kind() !== 'object' || /\.\.\./.test(a.text()))) return null;
+  // (a callback, a function or a name of one, may come last: `execFile(f, args, cb)`)
+  const extra = c.args.slice(2);
+  const callback = (a: Node, i: number) =>
+    i === extra.length - 1 &&
+    (/^(arrow_function|function_expression|function)$/.test(a.kind()) ||
+      (a.kind() === 'identifier' &&
+        /^(cb|callback|done|next|fn|resolve|handler|onExit|onDone)$/i.test(a.text())));
+  if (extra.some((a, i) => !callback(a, i) && (a.kind() !== 'object' || /\.\.\./.test(a.text()))))
+    return null;
   const options = c.args.find((a) => a.kind() === 'object');
   const shell = propertyOf(options, 'shell');
   if (shell && !/^(false|null|undefined|0|'')$/.test(shell.text())) return null;
