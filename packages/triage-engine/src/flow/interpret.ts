@@ -1160,8 +1160,7 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
         const params = new Set(paramsOf(n).map((p) => p.name));
         dropTests(
           inner,
-          (test, name) =>
-            params.has(name) || namesIn(test).some((x) => params.has(x.split('.')[0]!)),
+          (names, name) => params.has(name) || names.some((x) => params.has(x.split('.')[0]!)),
         );
         if (ip.proto) elementAlias(n, inner, line);
         const body = n.field('body');
@@ -1687,7 +1686,7 @@ const forgetCheckedFields = (ip: Interp, env: Env, drop: (field: string) => bool
       ),
     );
   }
-  dropTests(env, (test) => namesIn(test).some((n) => n.includes('.') && drop(n)));
+  dropTests(env, (names) => names.some((n) => n.includes('.') && drop(n)));
 };
 
 /** Methods that read their object (or only their arguments) and set none of its fields. */
@@ -3019,22 +3018,23 @@ const assignExpr = (ip: Interp, n: Node, env: Env): Val => {
  * allowed[x]`), read as the condition where the name is tested. Kept in the environment (under
  * `\u0003name`, a marker value the test hangs on), so each path keeps or drops its own.
  */
-const TESTS = new WeakMap<Val, Node>();
+const TESTS = new WeakMap<Val, { test: Node; names: string[] }>();
 const testKey = (name: string) => `\u0003${name}`;
 const keptTest = (env: Env, name: string, test: Node) => {
   const marker: Val = { level: CLEAN, steps: [] };
-  TESTS.set(marker, test);
+  // The names it reads, once (read again at every binding that may drop it).
+  TESTS.set(marker, { test, names: namesIn(test) });
   env.set(testKey(name), marker);
 };
 const testIn = (env: Env, name: string): Node | undefined => {
   const marker = env.get(testKey(name));
-  return marker ? TESTS.get(marker) : undefined;
+  return marker ? TESTS.get(marker)?.test : undefined;
 };
-const dropTests = (env: Env, drop: (test: Node, name: string) => boolean) => {
+const dropTests = (env: Env, drop: (names: string[], name: string) => boolean) => {
   for (const [k, v] of [...env]) {
     if (!k.startsWith('\u0003')) continue;
-    const test = TESTS.get(v);
-    if (!test || drop(test, k.slice(1))) env.delete(k);
+    const kept = TESTS.get(v);
+    if (!kept || drop(kept.names, k.slice(1))) env.delete(k);
   }
 };
 
@@ -3045,11 +3045,14 @@ const dropTests = (env: Env, drop: (test: Node, name: string) => boolean) => {
 const changedInFile = (root: Node, name: string): boolean => {
   if (!/^[\w$.]+$/.test(name)) return true;
   const n = escapeRe(name);
+  let text = ROOT_TEXT.get(root);
+  if (text === undefined) ROOT_TEXT.set(root, (text = root.text()));
   return new RegExp(
     `(^|[^\\w$.])${n}\\s*\\[[^\\]\\n]*\\]\\s*=(?!=)|\\bdelete\\(\\s*${n}\\b|(^|[^\\w$.])${n}\\.(add|update|append|push|set|extend|insert|setdefault|put|putAll|Store|clear)\\(`,
     'm',
-  ).test(root.text());
+  ).test(text);
 };
+const ROOT_TEXT = new WeakMap<Node, string>();
 
 /** Expressions that are tests: comparisons, `!`, `&&`/`||`, `not`/`and`/`or`, calls. */
 const TEST_KINDS =
@@ -3073,7 +3076,7 @@ const soleBinding = (name: string, at: Node): boolean => {
 const keepTest = (env: Env, key: string, target: Node, at: Node, only?: Node) => {
   dropTests(
     env,
-    (test, name) => name === key || namesIn(test).some((n) => n === key || n.startsWith(`${key}.`)),
+    (names, name) => name === key || names.some((n) => n === key || n.startsWith(`${key}.`)),
   );
   if (key.includes('.')) return;
   // Go's `valid := re.MatchString(b)`: the one value of the statement's lists.
@@ -3106,7 +3109,7 @@ const assign = (ip: Interp, target: Node, v: Val, env: Env, at: Node): void => {
     if (bound.size)
       dropTests(
         env,
-        (test, name) => bound.has(name) || namesIn(test).some((x) => bound.has(x.split('.')[0]!)),
+        (names, name) => bound.has(name) || names.some((x) => bound.has(x.split('.')[0]!)),
       );
   }
   // A write into an object (`params.name = …`, `opts[k] = v`, `h.Name = …`) may change, through
