@@ -26,6 +26,7 @@ export const FIRST_MEASURED = {
   4: 'a1f4ce3',
   5: '72f021a',
   6: '6b1d08e',
+  7: 'e3d0471',
 };
 
 const advisory = loadAdvisorySet();

@@ -2991,7 +2991,8 @@ export const PAIRS = [
   },
   // Held-out group 7 (issue 26): added 2026-11-28 after group 6 was opened, labelled from the
   // advisories and the diffs only; no triage rule was written against them and triage was not run
-  // on them.
+  // on them. Measured once as held out at `e3d0471` (README, "Triage quality"), then opened for
+  // development on 2026-11-28 (`group: 7`); a group 8 is needed for the next measurement.
   // npm
   {
     ecosystem: 'npm',
@@ -3000,7 +3001,8 @@ export const PAIRS = [
     fixed: '1.0.4',
     advisory: 'CVE-2013-7381 (GHSA-6898-wx94-8jq8)',
     class: 'command-injection',
-    heldOut: true,
+    opened: '2026-11-28',
+    group: 7,
     fn: 'notify',
     fix: 'the notify-send command line joined from the message, the title and the options (the message and title wrapped in double quotes) and run by exec is replaced by execFile with an argument array',
     real: ["lib/libnotify.js|child_process.exec(args.join(' '), callback)"],
@@ -3013,7 +3015,8 @@ export const PAIRS = [
     advisory:
       'SNYK-JS-I18NEXT-1065979 (CHANGELOG: "fix potential prototype pollution when backend plugin resolves a malicious language value"; no CVE id verified here)',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-11-28',
+    group: 7,
     fn: 'getLastOfPath (setPath, pushPath: the resource store)',
     fix: 'the walk down the key path only steps into a key the object holds itself (hasOwnProperty), so a __proto__ segment no longer reaches Object.prototype and the intermediate object created on the way is always set on an own object (the translate loops that changed only for the bundle renaming are not labelled)',
     real: ['i18next.js|if (!object[key] && Empty) object[key] = new Empty();'],
@@ -3026,7 +3029,8 @@ export const PAIRS = [
     fixed: '2.814.0',
     advisory: 'CVE-2020-28472 (id not verified here)',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-11-28',
+    group: 7,
     fn: 'util.ini.parse (shared ini and config files)',
     fix: 'a section named __proto__ (or a profile whose second word is __proto__) is refused with an error before any of its keys is assigned into map[currentSection]',
     real: ['lib/util.js|map[currentSection][item[1]] = item[2];'],
@@ -3040,7 +3044,8 @@ export const PAIRS = [
     fixed: '3.2.1',
     advisory: 'CVE-2021-23418 (PYSEC-2021-115)',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-11-28',
+    group: 7,
     fn: 'compat (the xmlrpc client and server imports used by the client/server mode)',
     fix: 'right after importing xmlrpc (xmlrpclib on Python 2) the module calls defusedxml.xmlrpc.monkey_patch(), which makes the xmlrpc parsers refuse DTDs and entity declarations',
     real: [
@@ -3061,7 +3066,8 @@ export const PAIRS = [
     fixed: '0.4.12',
     advisory: 'CVE-2024-29189 (GHSA-38jr-29fh-w9vm)',
     class: 'command-injection',
-    heldOut: true,
+    opened: '2026-11-28',
+    group: 7,
     fn: 'connection.product_instance._start_program',
     fix: 'the program is started without a shell (shell=os.name != "nt" removed, the argument list run directly), and the backend launcher refuses to run off Windows',
     real: ['src/ansys/geometry/core/connection/product_instance.py|return subprocess.Popen('],
@@ -3074,7 +3080,8 @@ export const PAIRS = [
     advisory:
       'CVE-2007-4559 (tarfile member paths, patched in this package; its own advisory id not verified here)',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-11-28',
+    group: 7,
     fn: 'utils.OSUtils.extract_tarfile (packaged dependencies)',
     fix: 'before extractall every member is checked by a new _validate_safe_extract: an absolute name is refused, a name whose real path leaves the unpack directory is refused, and every hard or symbolic link is refused (its abspath test is always true) or checked to stay inside',
     real: ['chalice/utils.py|tar.extractall(unpack_dir)'],
@@ -3088,7 +3095,8 @@ export const PAIRS = [
     advisory:
       'pyup PVE-2021-26729 ("makes SQL query more secure by avoiding string formatting"; id not verified here)',
     class: 'sql-injection',
-    heldOut: true,
+    opened: '2026-11-28',
+    group: 7,
     fn: 'chrome_cookies',
     fix: "the host_key pattern formatted into the sqlite query from the URL's domain is replaced by a ? parameter bound per host key",
     real: [
