@@ -805,3 +805,45 @@ describe('absolute-path and segment guards (Python)', () => {
     expect(at('os.path.isabs(name) or ".." not in name.split("/")')).toBe('input');
   });
 });
+
+// A list this code builds and grows (`args = []` … `args.append(p)`) is not the command line's
+// `args.x` (argparse) a source pattern names: what it appends reaches the command.
+describe('a list named args grown by append', () => {
+  it('when a request value is appended to a list named args given to a shell, then it reaches the sink', () => {
+    const r = flowAt(
+      'command-injection',
+      [
+        'import subprocess',
+        '',
+        'from flask import request',
+        '',
+        '',
+        'def launch():',
+        '    args = ["convert"]',
+        '    args.append(request.args["src"])',
+        '    return subprocess.Popen(" ".join(args), shell=True)',
+      ],
+      'subprocess.Popen(',
+      'app/launch.py',
+    );
+    expect(r.outcome).toBe('input');
+  });
+
+  it('when only constants are appended, then only constants reach it', () => {
+    const r = flowAt(
+      'command-injection',
+      [
+        'import subprocess',
+        '',
+        '',
+        'def launch():',
+        '    args = ["convert"]',
+        '    args.append("--version")',
+        '    return subprocess.Popen(" ".join(args), shell=True)',
+      ],
+      'subprocess.Popen(',
+      'app/launch.py',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+});

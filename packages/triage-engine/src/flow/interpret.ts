@@ -1876,7 +1876,10 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
         step(line, 'sanitizer', `${n.text()} (${why})`),
       ].slice(-14),
     };
-  const src = sourceAt(ip, text, n);
+  // A method of a container this code built (`args = []` … `args.append(p)`) is not the
+  // command line's `args.x` a source pattern names.
+  const built = c.receiver?.kind() === 'identifier' ? env.get(c.receiver.text()) : undefined;
+  const src = built?.elems || built?.keys ? null : sourceAt(ip, text, n);
   if (src) return src;
   if (FILE_OPEN.test(c.text)) {
     const path = args[0] ?? clean(s('constant'));
