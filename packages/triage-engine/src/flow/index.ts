@@ -337,6 +337,7 @@ const protoSink = (root: Node, sink: Node, fn: Node | null): ProtoSink | null =>
     direct: chain.links === 1 ? chain.base : null,
     written: MEMBER_KINDS.has(left.kind()) ? left.field('object') : null,
     walkOnly: walk && !recursive && chain.links < 3,
+    pair: chain.links === 2 && chain.keys.length === 2,
   };
 };
 

@@ -415,6 +415,8 @@ export interface ProtoSink {
    * when the object written is known to be plain there, a key kept from `__proto__` is enough.
    */
   walkOnly?: boolean;
+  /** `o[a][b] = v`: exactly two links, both by computed keys. */
+  pair?: boolean;
 }
 
 /** The keys that reach Object.prototype: `o.__proto__`, `o.constructor.prototype`. */
@@ -1164,9 +1166,12 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
         );
         if (ip.proto) elementAlias(n, inner, line);
         const body = n.field('body');
-        if (body?.kind() === 'block' || body?.kind() === 'statement_block')
-          execBlock(ip, body, inner);
-        else if (body) ev(ip, body, inner);
+        if (body?.kind() === 'block' || body?.kind() === 'statement_block') {
+          // It may run again (forEach, arrayEach, on('data')): the second run sees what the
+          // first left in the variables around it (`section = m[1]` then `map[section][k] = v`).
+          const after = execBlock(ip, body, new Map(inner));
+          if (after) execBlock(ip, body, joinEnv(inner, after) ?? inner);
+        } else if (body) ev(ip, body, inner);
       } else if (ip.proto && n.parent()?.kind() === 'arguments') runForEffects(ip, n, env);
       return clean(at('constant'));
     }
@@ -2954,9 +2959,25 @@ const protoKeys = (ip: Interp, proto: ProtoSink, vals: Val[], env: Env): Val[] =
           ),
         ]
       : [];
+  const outer = pairOuterKeySafe(proto, vals);
   return vals.map((v, i) => {
     if (v.level === CLEAN) return v;
     const key = ip.sinkArgs[i]?.text() ?? 'the key';
+    // `o[a][b] = v` with `a` none of the three keys: `o[a]` is an own value of `o` or a method it
+    // inherits, never a prototype, so whatever `b` is (even `__proto__`, which then only sets
+    // that object's own prototype) the write stays on that object.
+    if (i === 1 && outer)
+      return {
+        level: CLEAN,
+        steps: [
+          ...v.steps,
+          step(
+            line,
+            'sanitizer',
+            `${proto.written?.text() ?? 'the object written'} is no prototype: ${ip.sinkArgs[0]!.text()} cannot be ${PROTO_KEYS.join(', ')}, so no key written into it reaches Object.prototype`,
+          ),
+        ].slice(-14),
+      };
     if (protoSafe(v.excluded, deep))
       return {
         level: CLEAN,
@@ -2988,6 +3009,17 @@ const protoKeys = (ip: Interp, proto: ProtoSink, vals: Val[], env: Env): Val[] =
       };
     return v;
   });
+};
+
+/** The first key of a two-link write `o[a][b]` can be none of `__proto__`, `constructor`, `prototype`. */
+const pairOuterKeySafe = (proto: ProtoSink, vals: Val[]): boolean => {
+  const first = vals[0];
+  if (!proto.pair || proto.deep || vals.length !== 2 || !first) return false;
+  if (first.level === CLEAN)
+    return !(
+      typeof first.value === 'string' && (PROTO_KEYS as readonly string[]).includes(first.value)
+    );
+  return PROTO_KEYS.every((k) => first.excluded?.has(k));
 };
 
 const assignExpr = (ip: Interp, n: Node, env: Env): Val => {
