@@ -41,7 +41,7 @@ describe('callbacks that run again', () => {
     expect(pathText(r)).toMatch(/currentSection = section\[1\]/);
   });
 
-  it('when the section name is refused as __proto__ where it is set, then the later write is guarded', () => {
+  it('when the section name is refused all three prototype keys where it is set, then the later write is guarded', () => {
     const r = flowAt(
       'prototype-pollution',
       ini(
