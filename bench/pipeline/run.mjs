@@ -12,6 +12,7 @@
 // checked against @octokit/openapi) by a pr-publisher process, timed to the last `pr.opened`
 // delivered; PR throughput itself is paced by the forge's write limits (bench/publish).
 // BENCH_RESULTS (default 25000), BENCH_FIXABLE (500), BENCH_RECEIVERS (1). Needs `pnpm build`.
+import { setImmediate as turnOfTheLoop } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { effectiveSettings } from '@remediation/contracts';
 import { newId } from '@remediation/db';
@@ -156,7 +157,11 @@ const triageFloor = async (db, scanId, files, settings) => {
   const source = { status: 'available', commit: 'floor', files: new Map(Object.entries(files)) };
   const triageSettings = toTriageSettings(effectiveSettings(settings));
   const started = performance.now();
-  for (const row of rows) triageFinding(toTriageFinding(row), source, triageSettings);
+  // The loop turns after each finding, as in the triage service (classify-batch.ts).
+  for (const row of rows) {
+    triageFinding(toTriageFinding(row), source, triageSettings);
+    await turnOfTheLoop();
+  }
   return performance.now() - started;
 };
 

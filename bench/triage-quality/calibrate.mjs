@@ -7,7 +7,7 @@ import {
   triageFinding,
 } from '../../packages/triage-engine/dist/index.js';
 import { existsSync, readFileSync } from 'node:fs';
-import { foldOf } from './lib.mjs';
+import { foldOf, mapTurning } from './lib.mjs';
 
 export const FOLDS = 5;
 
@@ -35,7 +35,7 @@ export const scoreOf = (verdict) =>
 
 /** Score and WONT_FIX reason of every item at the balanced setting (independent of calibration). */
 export const scoreItems = (items) =>
-  items.map((item) => {
+  mapTurning(items, (item) => {
     const v = triageFinding(item.finding, item.source, {
       sensitivity: 'balanced',
       minSeverity: 'info',

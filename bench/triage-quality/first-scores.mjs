@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { setImmediate as turnOfTheLoop } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadAdvisorySet } from './lib.mjs';
 
@@ -88,6 +89,8 @@ for (const [group, commit] of Object.entries(FIRST_MEASURED)) {
       wontFixReason: v.classification === 'WONT_FIX' ? v.evidence[0].signal : null,
       reputationOnly: engine.reputationOnly(evidence),
     });
+    // Native tree memory is freed only when the loop turns (lib.mjs mapTurning).
+    await turnOfTheLoop();
   }
   console.log(`group ${group}: ${items.length} findings scored by the engine at ${commit}`);
 }

@@ -36,7 +36,7 @@ if (!advisory) {
 // The held-out pairs calibrate nothing: their figures stay those of code the engine never saw.
 // The opened held-out groups count with the scores they had while held out (first-scores.mjs):
 // confidence is about code the engine was not written against.
-const rows = fittingRows(scoreItems([...loadSet(), ...advisory.filter((i) => !i.heldOut)]));
+const rows = fittingRows(await scoreItems([...loadSet(), ...advisory.filter((i) => !i.heldOut)]));
 for (const r of rows) r.fold = calibrationFold(r.item);
 const calibration = fitCalibration(rows);
 console.log(

@@ -31,7 +31,7 @@ import {
   fittingRows,
   scoreItems,
 } from './calibrate.mjs';
-import { languageOfItem, loadAdvisorySet, loadSet } from './lib.mjs';
+import { languageOfItem, loadAdvisorySet, loadSet, mapTurning } from './lib.mjs';
 
 const SENSITIVITIES = ['conservative', 'balanced', 'aggressive'];
 const showMisses = process.argv.includes('--misses');
@@ -44,7 +44,9 @@ const advisory = loadAdvisorySet();
 // set, never on a held-out pair (their labels calibrate nothing, as in fit.mjs).
 // The opened held-out groups' findings count with the scores they had while held out
 // (calibrate.mjs fittingRows), as in fit.mjs.
-const scores = fittingRows(scoreItems([...items, ...(advisory ?? []).filter((i) => !i.heldOut)]));
+const scores = fittingRows(
+  await scoreItems([...items, ...(advisory ?? []).filter((i) => !i.heldOut)]),
+);
 const foldCalibration = Array.from({ length: FOLDS }, (_, k) =>
   fitCalibration(scores.filter((r) => calibrationFold(r.item) !== k)),
 );
@@ -52,7 +54,7 @@ const foldCalibration = Array.from({ length: FOLDS }, (_, k) =>
 // Verdicts by item, sensitivity and calibration: the "all" advisory report reuses the two groups'.
 const verdicts = new Map();
 const triageWith = (rows, sensitivity, part) =>
-  rows.map((item) => {
+  mapTurning(rows, (item) => {
     const key = `${item.key}\u0000${sensitivity}\u0000${part}`;
     if (!verdicts.has(key))
       verdicts.set(
@@ -168,7 +170,8 @@ const classCalibration = (rows, minBucket) => {
 
 const languages = [...new Set(items.map(languageOfItem))];
 const classes = new Set(
-  items.map(
+  await mapTurning(
+    items,
     (i) =>
       i.finding.ruleId &&
       triageFinding(i.finding, i.source, {
@@ -187,7 +190,7 @@ console.log(
 
 for (const sensitivity of SENSITIVITIES) {
   for (const part of ['out-of-fold', 'in-sample']) {
-    const subset = verdictsFor(sensitivity, part);
+    const subset = await verdictsFor(sensitivity, part);
     console.log(
       `\n=== our own samples, sensitivity ${sensitivity}, ${part} (${subset.length} findings) ===`,
     );
@@ -226,7 +229,7 @@ for (const sensitivity of SENSITIVITIES) {
 
 // The real-world set of code nobody here wrote, with its source: advisory pairs, the development
 // pairs and the held-out ones apart, then together.
-const advisoryReport = (title, group, { misses }) => {
+const advisoryReport = async (title, group, { misses }) => {
   const packages = new Set(group.map(advisoryPackage));
   const real = group.filter((i) => i.label === 'TRUE_POSITIVE').length;
   const runs = [
@@ -234,7 +237,7 @@ const advisoryReport = (title, group, { misses }) => {
     ['balanced', 'shipped'],
   ];
   for (const [sensitivity, part] of runs) {
-    const rows = triageWith(group, sensitivity, part);
+    const rows = await triageWith(group, sensitivity, part);
     console.log(
       `\n=== real-world: ${title}, sensitivity ${sensitivity}, ${part === 'shipped' ? `shipped calibration (${group.every((i) => i.heldOut) ? 'out of sample: fitted without the held-out pairs' : 'in sample'})` : 'out-of-fold calibration'} (${rows.length} findings from ${packages.size} packages; real ${real}, false ${rows.length - real}) ===`,
     );
@@ -288,12 +291,12 @@ if (!advisory) {
 } else {
   const development = advisory.filter((i) => !i.heldOut);
   const heldOut = advisory.filter((i) => i.heldOut);
-  advisoryReport('advisory pairs, development', development, { misses: showMisses });
+  await advisoryReport('advisory pairs, development', development, { misses: showMisses });
   // An earlier held-out group, opened for development: its first (held-out) figures are in the
   // README; this shows where the rules written since then leave it.
   for (const group of [...new Set(development.map((i) => i.group).filter(Boolean))].sort()) {
     const members = development.filter((i) => i.group === group);
-    advisoryReport(
+    await advisoryReport(
       `advisory pairs, held-out group ${group} until ${members[0].opened} (now development)`,
       members,
       { misses: false },
@@ -304,7 +307,7 @@ if (!advisory) {
       `\n=== real-world: advisory pairs, held out: ${heldOut.length} findings not scored (--no-held-out) ===`,
     );
   else if (heldOut.length) {
-    advisoryReport('advisory pairs, held out', heldOut, { misses: false });
-    advisoryReport('advisory pairs, all', advisory, { misses: false });
+    await advisoryReport('advisory pairs, held out', heldOut, { misses: false });
+    await advisoryReport('advisory pairs, all', advisory, { misses: false });
   } else console.log('\n=== real-world: advisory pairs, held out: none built yet ===');
 }
