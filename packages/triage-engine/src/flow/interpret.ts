@@ -371,6 +371,11 @@ export interface Interp {
   modules: Map<string, string>;
   /** A guard is being tried with a prototype key in place (see `refinedProto`). */
   tryingProto?: boolean;
+  /**
+   * That key stands in a variable's place (a key the code holds), not an element's: a fact the
+   * guard states of the variable holds of the key (see the boolean right side of `&&`/`||`).
+   */
+  tryingName?: boolean;
   /** Inside a callback run for its effects: a `return` ends one call, like `continue`. */
   returnTo?: ExitFrame | undefined;
   /** The definition of a function the file imports from another file of the project. */
@@ -871,14 +876,16 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
       const a = ev(ip, left, env);
       const b0 = ev(ip, right, env);
       const b = op === '+' && right ? placedAfter(ip, a.value, b0, right) : b0;
-      // `key in Object.prototype` / `key in {}`: what a plain object inherits.
-      if (
-        op === 'in' &&
-        ip.family === 'javascript' &&
-        typeof a.value === 'string' &&
-        /^(Object\.prototype|\{\s*\})$/.test(right?.text() ?? '')
-      )
-        return constant(a.value in Object.prototype, at('constant'));
+      // `key in Object.prototype` / `key in {}`: what a plain object inherits; `key in
+      // Function.prototype`: what a function inherits.
+      const inherits = /^(Object\.prototype|\{\s*\}|Function\.prototype)$/.exec(
+        right?.text() ?? '',
+      );
+      if (op === 'in' && ip.family === 'javascript' && typeof a.value === 'string' && inherits)
+        return constant(
+          a.value in (inherits[1] === 'Function.prototype' ? Function.prototype : Object.prototype),
+          at('constant'),
+        );
       // `".." in name.split("/")`: membership in a list of constants.
       const ops =
         k === 'comparison_operator'
@@ -912,10 +919,23 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
         }
         // `err != nil || rel == ".."` with rel at "..": true whatever the left side holds (a
         // boolean right side decides the truth, and a truthy left one is no less true). Not in
-        // prototype pollution's guard trials, which put a key's text in an element's place
-        // (`isObject(o[k])` tried with o[k] = "__proto__" is no fact about the object).
+        // prototype pollution's guard trials that put a key's text in an element's place
+        // (`isObject(o[k])` tried with o[k] = "__proto__" is no fact about the object); in those
+        // that put it in a variable's, the variable holds that key (`hasOwn(b, k) && !(k in
+        // Object.prototype)` with k = "constructor" is false, whatever b holds), unless the right
+        // side reads an element: `o[k]` with k = "__proto__" is read as Object.prototype, which
+        // an attacker's object holding its own `__proto__` (JSON.parse) is not.
         const and = op === 'and' || op === '&&';
-        if (!ip.proto && op !== '??' && typeof b.value === 'boolean' && b.value !== and)
+        if (
+          (!ip.proto ||
+            (ip.tryingName &&
+              right !== null &&
+              right.kind() !== 'subscript_expression' &&
+              right.findAll({ rule: { kind: 'subscript_expression' } }).length === 0)) &&
+          op !== '??' &&
+          typeof b.value === 'boolean' &&
+          b.value !== and
+        )
           return constant(b.value, at('constant'));
         return join(a, b);
       }
@@ -3431,7 +3451,7 @@ const refinedProto = (ip: Interp, cond: Node, env: Env, outcome: boolean): Env =
   for (const name of new Set(namesIn(cond))) {
     const old = env.get(name);
     if (!old || old.level === CLEAN) continue;
-    const trying = { ...ip, tryingProto: true };
+    const trying = { ...ip, tryingProto: true, tryingName: true };
     const excluded = PROTO_KEYS.filter((key) => refusedBy(trying, cond, env, outcome, name, key));
     // Refused whenever it holds the key inside a longer path (`a.__proto__.b`): it holds none.
     const substring = /\.(includes|indexOf|search|match|test)\s*\(/.test(cond.text());
