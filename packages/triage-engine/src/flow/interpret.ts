@@ -372,10 +372,10 @@ export interface Interp {
   /** A guard is being tried with a prototype key in place (see `refinedProto`). */
   tryingProto?: boolean;
   /**
-   * That key stands in a variable's place (a key the code holds), not an element's: a fact the
-   * guard states of the variable holds of the key (see the boolean right side of `&&`/`||`).
+   * That key stands in this variable's place (a key the code holds), not an element's: a fact
+   * the guard states of the variable holds of the key (see the boolean right side of `&&`/`||`).
    */
-  tryingName?: boolean;
+  tryingName?: string;
   /** Inside a callback run for its effects: a `return` ends one call, like `continue`. */
   returnTo?: ExitFrame | undefined;
   /** The definition of a function the file imports from another file of the project. */
@@ -455,6 +455,26 @@ export const protoSafe = (excluded: ReadonlySet<string> | undefined, deep: boole
     excluded?.has('__proto__') &&
     (!deep || excluded.has('constructor') || excluded.has('prototype')),
   );
+
+/**
+ * `n` reads no element (`o[k]`) and hands its calls nothing but `name` and literals
+ * (`BLOCKED.includes(k)`, `!isProtoKey(k)`, but not `isSafe(o, k)`).
+ */
+const ELEMENT_READS = ['subscript_expression', 'subscript', 'index_expression', 'array_access'];
+const CALLS = ['call_expression', 'call', 'method_invocation'];
+const readsOnlyTheKey = (n: Node | null, name: string): boolean => {
+  if (!n || ELEMENT_READS.includes(n.kind())) return false;
+  if (
+    CALLS.includes(n.kind()) &&
+    !named(n.field('arguments') ?? n).every(
+      (a) =>
+        a.text() === name ||
+        /^(string|number|integer|float|true|false|null|none|undefined)$/.test(a.kind()),
+    )
+  )
+    return false;
+  return named(n).every((c) => readsOnlyTheKey(c, name));
+};
 
 /** `v` without a fact that held of the whole value only (`noDash` of `x[1:]`, `x[i]`). */
 const notChecked = (v: Val, fact: 'noDash'): Val => {
@@ -923,15 +943,12 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
         // (`isObject(o[k])` tried with o[k] = "__proto__" is no fact about the object); in those
         // that put it in a variable's, the variable holds that key (`hasOwn(b, k) && !(k in
         // Object.prototype)` with k = "constructor" is false, whatever b holds), unless the right
-        // side reads an element: `o[k]` with k = "__proto__" is read as Object.prototype, which
-        // an attacker's object holding its own `__proto__` (JSON.parse) is not.
+        // side reads an element or hands a call anything but the key: `o[k]` with k = "__proto__"
+        // is read as Object.prototype, which an attacker's object holding its own `__proto__`
+        // (JSON.parse) is not, and a helper handed `o` and `k` may read `o[k]`.
         const and = op === 'and' || op === '&&';
         if (
-          (!ip.proto ||
-            (ip.tryingName &&
-              right !== null &&
-              right.kind() !== 'subscript_expression' &&
-              right.findAll({ rule: { kind: 'subscript_expression' } }).length === 0)) &&
+          (!ip.proto || (ip.tryingName && readsOnlyTheKey(right, ip.tryingName))) &&
           op !== '??' &&
           typeof b.value === 'boolean' &&
           b.value !== and
@@ -3451,7 +3468,7 @@ const refinedProto = (ip: Interp, cond: Node, env: Env, outcome: boolean): Env =
   for (const name of new Set(namesIn(cond))) {
     const old = env.get(name);
     if (!old || old.level === CLEAN) continue;
-    const trying = { ...ip, tryingProto: true, tryingName: true };
+    const trying = { ...ip, tryingProto: true, tryingName: name };
     const excluded = PROTO_KEYS.filter((key) => refusedBy(trying, cond, env, outcome, name, key));
     // Refused whenever it holds the key inside a longer path (`a.__proto__.b`): it holds none.
     const substring = /\.(includes|indexOf|search|match|test)\s*\(/.test(cond.text());
