@@ -99,3 +99,113 @@ describe('archive extraction: the members decide', () => {
     expect(at(other).outcome).not.toBe('no-source');
   });
 });
+
+// The check in a function of the file the archive is handed to: a validator run before the
+// extraction (a class's private methods, one level more for each member), or the members filter.
+const validated = (opts: { call?: string; loopBreak?: boolean; perMember?: string } = {}) => [
+  'import os',
+  'import tarfile',
+  '',
+  '',
+  'class OSUtils:',
+  '    def extract_tarfile(self, tarfile_path: str, unpack_dir: str) -> None:',
+  "        with tarfile.open(tarfile_path, 'r:*') as tar:",
+  ...(opts.call === undefined ? ['            self._validate_safe_extract(tar, unpack_dir)'] : []),
+  ...(opts.call ? [opts.call] : []),
+  '            tar.extractall(unpack_dir)',
+  '',
+  '    def _validate_safe_extract(',
+  '        self,',
+  '        tar: tarfile.TarFile,',
+  '        unpack_dir: str',
+  '    ) -> None:',
+  '        for member in tar:',
+  ...(opts.loopBreak ? ['            if member.isdir():', '                break'] : []),
+  '            self._validate_single_tar_member(member, unpack_dir)',
+  '',
+  '    def _validate_single_tar_member(self, member: tarfile.TarInfo, unpack_dir: str) -> None:',
+  '        name = member.name',
+  '        dest_path = os.path.realpath(unpack_dir)',
+  '        target_path = os.path.realpath(os.path.join(dest_path, name))',
+  ...(opts.perMember
+    ? [opts.perMember]
+    : ['        if os.path.commonpath([target_path, dest_path]) != dest_path:']),
+  '            raise RuntimeError(f"Tar member outside destination dir: {target_path}")',
+];
+
+describe('archive extraction: the members checked by a function of the file', () => {
+  it('when a validator method handed the archive raises on a member outside the folder before the extraction, then it is sanitized', () => {
+    const r = at(validated());
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(
+      /self\._validate_safe_extract\(tar, unpack_dir\) \(checks the archive\) \| tar: every member \| os\.path\.commonpath/,
+    );
+  });
+
+  it('when the validator is called only in a branch, its loop can stop early, its check only logs, or the name is bound to another archive after it, then it is not sanitized', () => {
+    const cases = [
+      validated({
+        call: '            if os.environ.get("STRICT"):\n                self._validate_safe_extract(tar, unpack_dir)',
+      }),
+      validated({ loopBreak: true }),
+      validated({
+        perMember:
+          '        if os.path.commonpath([target_path, dest_path]) != dest_path:\n            print("outside")\n        if False:',
+      }),
+      validated({
+        call: '            self._validate_safe_extract(tar, unpack_dir)\n            tar = tarfile.open(unpack_dir + ".other")',
+      }),
+    ];
+    for (const lines of cases)
+      expect(at(lines.join('\n').split('\n')).outcome).not.toBe('no-source');
+  });
+
+  it('when the members passed are those a filter function of the file let through, raising on any outside the folder (tabs), then it is sanitized', () => {
+    const r = at([
+      'import os',
+      'import tarfile',
+      '',
+      'def _tar_members_filter(tar: tarfile.TarFile, base: str) -> list:',
+      '\tresult = []',
+      '\tfor member in tar:',
+      '\t\tmember_path = os.path.join(base, member.name)',
+      '\t\tabs_base = os.path.abspath(base)',
+      '\t\tabs_member = os.path.abspath(member_path)',
+      '\t\tif not abs_member.startswith(abs_base + os.sep):',
+      '\t\t\traise RuntimeError(f"The tarball member {member_path} contains a traversal")',
+      '\t\tresult.append(member)',
+      '\treturn result',
+      '',
+      'def _extract_model_safe(model_tar_path, local_dir):',
+      '\twith tarfile.open(model_tar_path) as model_with_data_zipped:',
+      '\t\tmodel_with_data_zipped.extractall(',
+      '\t\t\tpath=local_dir,',
+      '\t\t\tmembers=_tar_members_filter(',
+      '\t\t\t\tmodel_with_data_zipped, local_dir',
+      '\t\t\t),',
+      '\t\t)',
+    ]);
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(
+      /_tar_members_filter\( \(checks the archive\) \| tar: every member/,
+    );
+  });
+
+  it('when the filter function is handed another archive than the one extracted, then it is not sanitized', () => {
+    const r = at([
+      'import os',
+      'import tarfile',
+      '',
+      'def only_inside(tar, base):',
+      '    for member in tar.getmembers():',
+      '        if not os.path.abspath(os.path.join(base, member.name)).startswith(os.path.abspath(base)):',
+      '            raise ValueError(member.name)',
+      '    return tar.getmembers()',
+      '',
+      'def unpack(a, b, dest):',
+      '    with tarfile.open(a) as first, tarfile.open(b) as second:',
+      '        first.extractall(dest, members=only_inside(second, dest))',
+    ]);
+    expect(r.outcome).not.toBe('no-source');
+  });
+});
