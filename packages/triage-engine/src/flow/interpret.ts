@@ -457,8 +457,9 @@ export const protoSafe = (excluded: ReadonlySet<string> | undefined, deep: boole
   );
 
 /**
- * `n` reads no element (`o[k]`) and hands its calls nothing but `name` and literals
- * (`BLOCKED.includes(k)`, `!isProtoKey(k)`, but not `isSafe(o, k)`).
+ * `n` reads no element (`o[k]`) and hands its calls nothing but `name`, literals and the built-in
+ * prototypes (`BLOCKED.includes(k)`, `!isProtoKey(k)`, `hasOwnProperty.call(Object.prototype, k)`,
+ * but not `isSafe(o, k)`).
  */
 const ELEMENT_READS = ['subscript_expression', 'subscript', 'index_expression', 'array_access'];
 const CALLS = ['call_expression', 'call', 'method_invocation'];
@@ -469,6 +470,7 @@ const readsOnlyTheKey = (n: Node | null, name: string): boolean => {
     !named(n.field('arguments') ?? n).every(
       (a) =>
         a.text() === name ||
+        /^(Object|Function)\.prototype$/.test(a.text()) ||
         /^(string|number|integer|float|true|false|null|none|undefined)$/.test(a.kind()),
     )
   )
@@ -2249,6 +2251,17 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
     );
   if (borrowed) {
     const m = borrowed[1] ?? borrowed[2] ?? '';
+    // `hasOwnProperty.call(Object.prototype, 'constructor')`: the own keys of Object.prototype.
+    if (
+      m === 'hasOwnProperty' &&
+      ip.family === 'javascript' &&
+      c.args[0]?.text() === 'Object.prototype' &&
+      typeof args[1]?.value === 'string'
+    )
+      return constant(
+        Object.prototype.hasOwnProperty.call(Object.prototype, args[1].value),
+        s('constant'),
+      );
     if (SCALAR.has(m) || /^(hasOwnProperty|propertyIsEnumerable|isPrototypeOf)$/.test(m))
       return clean(s('constant'));
     if (PROPAGATE.has(m)) {
