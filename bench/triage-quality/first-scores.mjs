@@ -28,6 +28,7 @@ export const FIRST_MEASURED = {
   5: '72f021a',
   6: '6b1d08e',
   7: 'e3d0471',
+  8: '156c97c',
 };
 
 const advisory = loadAdvisorySet();
