@@ -104,6 +104,6 @@ writeFileSync(
       rows,
     },
     null,
-    1,
+    2,
   )}\n`,
 );

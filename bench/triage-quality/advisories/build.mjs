@@ -197,7 +197,7 @@ writeFileSync(
       labels: unique,
     },
     null,
-    1,
+    2,
   ) + '\n',
 );
 if (!PARTIAL)
