@@ -189,3 +189,59 @@ describe('deserialization: ruamel.yaml instances', () => {
     expect(r.outcome).toBe('no-source');
   });
 });
+
+// A subclass of SafeLoader the file defines, adding constructors that build plain values (the
+// sockeye style: tuples read as Python tuples), beside subclasses that reach unsafe code.
+describe('deserialization: a safe loader subclassed in the file', () => {
+  const config = (cls: string[], extra: string[] = []) => [
+    'import yaml',
+    '',
+    '',
+    ...cls,
+    '',
+    '',
+    'SafeLoaderWithTuple.add_constructor(',
+    "    u'tag:yaml.org,2002:python/tuple',",
+    '    SafeLoaderWithTuple.construct_python_tuple',
+    ')',
+    ...extra,
+    '',
+    '',
+    'class Config(yaml.YAMLObject):',
+    '    yaml_loader = SafeLoaderWithTuple',
+    '',
+    '    @staticmethod',
+    '    def load(fname: str) -> "Config":',
+    '        with open(fname) as inp:',
+    '            obj = yaml.load(inp, Loader=SafeLoaderWithTuple)',
+    '            return obj',
+  ];
+  const tuple = [
+    'class SafeLoaderWithTuple(yaml.SafeLoader):',
+    '    def construct_python_tuple(self, node):',
+    '        return tuple(self.construct_sequence(node))',
+  ];
+  const load = (lines: string[]) =>
+    flowAt('deserialization', lines, 'obj = yaml.load(', 'sockeye/config.py');
+
+  it('when its methods only build tuples from what the safe loader read and register as constructors, then the load is sanitized', () => {
+    const r = load(config(tuple));
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(/Loader=SafeLoaderWithTuple/);
+  });
+
+  it('when it subclasses the full Loader, a method calls anything else, another constructor is registered, or the name is bound again, then it is not safe', () => {
+    const cases = [
+      config(['class SafeLoaderWithTuple(yaml.Loader):', ...tuple.slice(1)]),
+      config([...tuple.slice(0, 2), '        return eval(self.construct_scalar(node))']),
+      config(tuple, [
+        "SafeLoaderWithTuple.add_constructor('!obj', yaml.constructor.FullConstructor.construct_python_object)",
+      ]),
+      config(tuple, ['SafeLoaderWithTuple = yaml.UnsafeLoader']),
+      config(tuple, [
+        "SafeLoaderWithTuple.yaml_constructors['!x'] = yaml.UnsafeLoader.construct_python_object",
+      ]),
+    ];
+    for (const lines of cases) expect(load(lines).outcome).not.toBe('no-source');
+  });
+});

@@ -50,12 +50,73 @@ const yamlSafeAlias = (name: string, root: Node): boolean => {
   return !new RegExp(`\\b${name}\\b`).test(rest) && !/^\s*from\s+yaml\s+import\s+\*/m.test(text);
 };
 
+/** What the methods of a safe loader's subclass may call: building plain values only. */
+const PLAIN_CALL =
+  /^(self\.construct_(sequence|mapping|scalar|pairs|yaml_\w+)|tuple|list|dict|set|frozenset|str|int|float|bool|len)$/;
+
+/**
+ * Whether a bare `name` is a class of the file subclassing PyYAML's `SafeLoader` whose own
+ * methods only build plain values from what the safe loader read (`tuple(self.construct_sequence
+ * (node))`), and whose only other uses register those methods as constructors
+ * (`Name.add_constructor(tag, Name.method)`): what it loads is still plain data. Bound once.
+ */
+const yamlSafeSubclass = (name: string, root: Node): boolean => {
+  const classes = named(root).filter(
+    (c) => c.kind() === 'class_definition' && c.field('name')?.text() === name,
+  );
+  const cls = classes.length === 1 ? classes[0]! : null;
+  const bases = cls ? named(cls.field('superclasses') ?? cls) : [];
+  const base = bases.length === 1 ? /^(yaml\.)?(C?SafeLoader)$/.exec(bases[0]!.text()) : null;
+  if (!cls || !base || (!base[1] && !yamlsOwn(base[2]!, root))) return false;
+  if (/^\s*(import\s+\w+\s+as\s+yaml|yaml\s*=)/m.test(root.text()) && base[1]) return false;
+  const rebound = new RegExp(`^\\s*(def\\s+${name}\\b|${name}\\s*=)`, 'm');
+  if (rebound.test(root.text())) return false;
+  const methods = new Set<string>();
+  for (const member of named(cls.field('body') ?? cls)) {
+    if (member.kind() === 'expression_statement' && named(member)[0]?.kind() === 'string') continue;
+    if (member.kind() !== 'function_definition') return false;
+    const calls = member.findAll({ rule: { kind: 'call' } });
+    if (!calls.every((c) => PLAIN_CALL.test(c.field('function')?.text() ?? ''))) return false;
+    methods.add(member.field('name')?.text() ?? '');
+  }
+  // Outside the class: the name only passed as a loader or registering its own methods.
+  const uses = root
+    .findAll({ rule: { kind: 'identifier' } })
+    .filter((i) => i.text() === name && !withinNode(i, cls));
+  return uses.every((i) => {
+    const parent = i.parent();
+    if (parent?.kind() === 'keyword_argument') return parent.field('name')?.text() === 'Loader';
+    // A YAMLObject's `yaml_loader = Name`: the loader its tags are read with.
+    if (parent?.kind() === 'assignment')
+      return (
+        parent.field('left')?.text() === 'yaml_loader' && parent.field('right')?.text() === name
+      );
+    if (parent?.kind() !== 'attribute' || parent.field('object')?.text() !== name) return false;
+    const attr = parent.field('attribute')?.text() ?? '';
+    const call = parent.parent();
+    if (attr === 'add_constructor' && call?.kind() === 'call') {
+      const args = named(call.field('arguments') ?? call);
+      const fn = args[1]?.text() ?? '';
+      return (
+        args.length === 2 && methods.has(fn.replace(`${name}.`, '')) && fn.startsWith(`${name}.`)
+      );
+    }
+    // `Name.method` handed to add_constructor above.
+    return methods.has(attr) && call?.kind() === 'argument_list';
+  });
+};
+
+const withinNode = (inner: Node, outer: Node): boolean =>
+  inner.range().start.index >= outer.range().start.index &&
+  inner.range().end.index <= outer.range().end.index;
+
 const pythonSafe = (name: string, value: Node, root: Node): boolean => {
   const v = value.text();
   if (name === 'weights_only') return v === 'True';
   if (name === 'allow_pickle') return v === 'False';
   if (name !== 'Loader') return false;
-  if (/^[A-Za-z_]\w*$/.test(v) && !YAML_SAFE.test(v)) return yamlSafeAlias(v, root);
+  if (/^[A-Za-z_]\w*$/.test(v) && !YAML_SAFE.test(v))
+    return yamlSafeAlias(v, root) || yamlSafeSubclass(v, root);
   const m = /^(yaml\.)?([A-Za-z]+)$/.exec(v);
   if (!m || !YAML_SAFE.test(m[2]!)) return false;
   return m[1] ? !/^\s*(import\s+\w+\s+as\s+yaml|yaml\s*=)/m.test(root.text()) : yamlsOwn(v, root);
