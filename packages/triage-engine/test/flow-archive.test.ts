@@ -209,3 +209,44 @@ describe('archive extraction: the members checked by a function of the file', ()
     expect(r.outcome).not.toBe('no-source');
   });
 });
+
+// The member list bound to a name first (`names = f.namelist()`), then looped over (gdown's style).
+describe('archive extraction: the member list held in a variable', () => {
+  const zip = (binding: string[]) => [
+    'import os',
+    'import os.path as osp',
+    'import zipfile',
+    '',
+    'def _is_within_directory(directory, target):',
+    '    abs_directory = osp.realpath(directory)',
+    '    abs_target = osp.realpath(target)',
+    '    return abs_target.startswith(abs_directory + os.sep) or abs_target == abs_directory',
+    '',
+    'def _extractall_zip(path, to, other):',
+    '    with zipfile.ZipFile(path, "r") as f:',
+    ...binding,
+    '        for member in names:',
+    '            member_path = osp.join(to, member)',
+    '            if not _is_within_directory(to, member_path):',
+    '                raise ValueError("Archive member %r would extract outside %s" % (member, to))',
+    '        f.extractall(path=to)',
+    '    return [osp.join(to, name) for name in names]',
+  ];
+
+  it('when the names listed once from the archive are each checked before the extraction, then it is sanitized', () => {
+    const r = at(zip(['        names = f.namelist()']));
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(/names: every member \| not _is_within_directory/);
+  });
+
+  it('when the names come from another archive or the name is bound twice, then it is not sanitized', () => {
+    for (const binding of [
+      ['        names = zipfile.ZipFile(other).namelist()'],
+      [
+        '        names = f.namelist()',
+        '        names = [n for n in names if n.endswith(".json")] or ["../x"]',
+      ],
+    ])
+      expect(at(zip(binding)).outcome).not.toBe('no-source');
+  });
+});

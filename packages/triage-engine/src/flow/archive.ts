@@ -144,14 +144,27 @@ const operatorOf = (n: Node): string =>
 
 /** The archive iterated: `for m in tar`, `for m in tar.getmembers()`, `for n in zf.namelist()`. */
 const iterated = (loop: Node, archive: string): { namesOnly: boolean } | null => {
-  const over = loop.field('right');
+  const right = loop.field('right');
+  if (!right) return null;
+  if (right.text() === archive) return { namesOnly: false };
+  // `names = zf.namelist()` / `members = tar.getmembers()` bound once, then looped over.
+  const over = right.kind() === 'identifier' ? listedIn(loop, right.text()) : right;
   if (!over) return null;
-  if (over.text() === archive) return { namesOnly: false };
   const m = calleeOf(over);
   if (!m || m.receiver?.text() !== archive) return null;
   if (MEMBERS.test(m.name)) return { namesOnly: false };
   if (NAMES.test(m.name)) return { namesOnly: true };
   return null;
+};
+
+/** The one value a name is bound to in the function around `at` (`names = zf.namelist()`). */
+const listedIn = (at: Node, name: string): Node | null => {
+  const scope = scopeOf(at);
+  if (!boundOnce(scope, name)) return null;
+  const bound = scope
+    .findAll({ rule: { kind: 'assignment' } })
+    .find((a) => a.field('left')?.text() === name && a.range().end.index <= at.range().start.index);
+  return bound?.field('right') ?? null;
 };
 
 /**
