@@ -23,8 +23,6 @@ const CONTAINMENT =
 /** A normalisation a containment check needs first (else `dest/../x` passes a prefix test). */
 const NORMALISED = /\b(realpath|abspath|normpath|resolve)\b|['"]\.\.['"/\\]/;
 
-type Verdict = FlowResult;
-
 const EVERY_MEMBER =
   'every member of the archive is checked to stay under the destination before it is extracted';
 
@@ -57,7 +55,7 @@ const bare = (n: Node): Node => {
 const statements = (block: Node | null): Node[] =>
   block ? named(block).filter((s) => s.kind() !== 'comment') : [];
 
-/** A `break`, `continue` or `return` in `n`, outside functions nested in it. */
+/** A `break`, `continue` or `return` anywhere in `n` (one in a nested function counts too). */
 const exitsEarly = (n: Node): boolean =>
   n.findAll({
     rule: {
@@ -96,7 +94,7 @@ const nameHolders = (
       text += `\n${right.text()}`;
     }
   }
-  return { names: new Set([...names, `${member}.name`]), text };
+  return { names, text };
 };
 
 /**
@@ -172,7 +170,7 @@ const listedIn = (at: Node, name: string): Node | null => {
  * statements or from a function of the file each member is handed to as one of them: the steps
  * that show it, or null.
  */
-const checkedLoop = (root: Node, loop: Node, archive: string): Verdict['path'] | null => {
+const checkedLoop = (root: Node, loop: Node, archive: string): FlowResult['path'] | null => {
   const over = iterated(loop, archive);
   const member = loop.field('left');
   if (!over || member?.kind() !== 'identifier') return null;
@@ -256,7 +254,7 @@ const calledFunction = (root: Node, call: Node): { fn: Node; params: string[] } 
  * The archive handed to a function of the file whose own loop over it checks every member, that
  * loop being one of its top-level statements with nothing before it that can return.
  */
-const checkedInHelper = (root: Node, call: Node, archive: string): Verdict['path'] | null => {
+const checkedInHelper = (root: Node, call: Node, archive: string): FlowResult['path'] | null => {
   const target = calledFunction(root, call);
   if (!target) return null;
   const index = argsOf(call).findIndex((a) => a.text() === archive);
@@ -361,7 +359,7 @@ export const archiveExtraction = (root: Node, sink: Node): FlowResult | null => 
     };
   const archive = c.receiver.text();
   if (!/^\w+$/.test(archive) || !boundOnce(scopeOf(sink), archive)) return null;
-  const sanitized = (path: Verdict['path']): FlowResult => ({
+  const sanitized = (path: FlowResult['path']): FlowResult => ({
     outcome: 'no-source',
     sanitized: true,
     reason: EVERY_MEMBER,

@@ -1,4 +1,4 @@
-import { named, type FlowLanguage, type Node } from './node.js';
+import { named, within, type FlowLanguage, type Node } from './node.js';
 
 // A load's option that builds plain data only, read from the call's own arguments (not its
 // text, so a comment or a conditional expression is not taken for the option): a PyYAML safe
@@ -50,6 +50,10 @@ const yamlSafeAlias = (name: string, root: Node): boolean => {
   return !new RegExp(`\\b${name}\\b`).test(rest) && !/^\s*from\s+yaml\s+import\s+\*/m.test(text);
 };
 
+/** `yaml` is bound to something else than PyYAML (`import ruamel as yaml`, `yaml = …`). */
+const yamlRebound = (root: Node): boolean =>
+  /^\s*(import\s+\w+\s+as\s+yaml|yaml\s*=)/m.test(root.text());
+
 /** What the methods of a safe loader's subclass may call: building plain values only. */
 const PLAIN_CALL =
   /^(self\.construct_(sequence|mapping|scalar|pairs|yaml_\w+)|tuple|list|dict|set|frozenset|str|int|float|bool|len)$/;
@@ -68,7 +72,7 @@ const yamlSafeSubclass = (name: string, root: Node): boolean => {
   const bases = cls ? named(cls.field('superclasses') ?? cls) : [];
   const base = bases.length === 1 ? /^(yaml\.)?(C?SafeLoader)$/.exec(bases[0]!.text()) : null;
   if (!cls || !base || (!base[1] && !yamlsOwn(base[2]!, root))) return false;
-  if (/^\s*(import\s+\w+\s+as\s+yaml|yaml\s*=)/m.test(root.text()) && base[1]) return false;
+  if (yamlRebound(root) && base[1]) return false;
   const rebound = new RegExp(`^\\s*(def\\s+${name}\\b|${name}\\s*=)`, 'm');
   if (rebound.test(root.text())) return false;
   const methods = new Set<string>();
@@ -82,7 +86,7 @@ const yamlSafeSubclass = (name: string, root: Node): boolean => {
   // Outside the class: the name only passed as a loader or registering its own methods.
   const uses = root
     .findAll({ rule: { kind: 'identifier' } })
-    .filter((i) => i.text() === name && !withinNode(i, cls));
+    .filter((i) => i.text() === name && !within(i, cls));
   return uses.every((i) => {
     const parent = i.parent();
     if (parent?.kind() === 'keyword_argument') return parent.field('name')?.text() === 'Loader';
@@ -106,10 +110,6 @@ const yamlSafeSubclass = (name: string, root: Node): boolean => {
   });
 };
 
-const withinNode = (inner: Node, outer: Node): boolean =>
-  inner.range().start.index >= outer.range().start.index &&
-  inner.range().end.index <= outer.range().end.index;
-
 const pythonSafe = (name: string, value: Node, root: Node): boolean => {
   const v = value.text();
   if (name === 'weights_only') return v === 'True';
@@ -119,7 +119,7 @@ const pythonSafe = (name: string, value: Node, root: Node): boolean => {
     return yamlSafeAlias(v, root) || yamlSafeSubclass(v, root);
   const m = /^(yaml\.)?([A-Za-z]+)$/.exec(v);
   if (!m || !YAML_SAFE.test(m[2]!)) return false;
-  return m[1] ? !/^\s*(import\s+\w+\s+as\s+yaml|yaml\s*=)/m.test(root.text()) : yamlsOwn(v, root);
+  return m[1] ? !yamlRebound(root) : yamlsOwn(v, root);
 };
 
 const escaped = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
