@@ -3359,6 +3359,97 @@ export const PAIRS = [
       'pykwalify/core.py|data = yaml.load(stream)',
     ],
   },
+  // Held-out group 9 (issue 26): added 2026-12-06 after group 8 was opened, labelled from the
+  // advisories and the diffs only; no triage rule was written against them and triage was not run
+  // on them.
+  {
+    ecosystem: 'npm',
+    name: 'pdfjs-dist',
+    vulnerable: '4.1.392',
+    fixed: '4.2.67',
+    advisory: 'CVE-2024-4367 (GHSA-wgrm-67xf-hhpq)',
+    class: 'code-injection',
+    heldOut: true,
+    group: 9,
+    fn: 'FontFaceObject.getPathGenerator (build/pdf.mjs and legacy/build/pdf.mjs)',
+    fix: 'the glyph outline commands, built as JavaScript source from values of the font (a FontMatrix entry reaches the source unchecked) and compiled with new Function when eval is supported, are kept as a list of path commands and drawn by a fixed interpreter: the new Function is removed',
+    real: [
+      'build/pdf.mjs|return this.compiledGlyphs[character] = new Function("c", "size", jsBuf.join(""));',
+      'legacy/build/pdf.mjs|return this.compiledGlyphs[character] = new Function("c", "size", jsBuf.join(""));',
+    ],
+  },
+  {
+    ecosystem: 'maven',
+    name: 'org.springframework:spring-web',
+    vulnerable: '3.2.8.RELEASE',
+    fixed: '3.2.9.RELEASE',
+    advisory: 'CVE-2014-0225',
+    class: 'xxe',
+    heldOut: true,
+    group: 9,
+    fn: 'http.converter.xml: SourceHttpMessageConverter.readDOMSource and readSAXSource, Jaxb2RootElementHttpMessageConverter.processSource, Jaxb2CollectionHttpMessageConverter.createXmlInputFactory',
+    fix: 'unless processExternalEntities is set (off by default), the DOM and SAX readers get an entity resolver that resolves every external entity and DTD to an empty input, and the StAX factory gets IS_SUPPORTING_EXTERNAL_ENTITIES off with a resolver returning empty input (3.2.8 only turned external general entities off, leaving external DTDs and parameter entities, or only stopped entity replacement for StAX)',
+    real: [
+      'org/springframework/http/converter/xml/SourceHttpMessageConverter.java|DocumentBuilderFactory documentBuilderFactory = DocumentBuilderFactory.newInstance();',
+      'org/springframework/http/converter/xml/SourceHttpMessageConverter.java|XMLReader reader = XMLReaderFactory.createXMLReader();',
+      'org/springframework/http/converter/xml/Jaxb2RootElementHttpMessageConverter.java|XMLReader xmlReader = XMLReaderFactory.createXMLReader();',
+      'org/springframework/http/converter/xml/Jaxb2CollectionHttpMessageConverter.java|XMLInputFactory inputFactory = XMLInputFactory.newInstance();',
+    ],
+    guarded: [
+      'org/springframework/http/converter/xml/SourceHttpMessageConverter.java|DocumentBuilderFactory documentBuilderFactory = DocumentBuilderFactory.newInstance();',
+      'org/springframework/http/converter/xml/SourceHttpMessageConverter.java|XMLReader reader = XMLReaderFactory.createXMLReader();',
+      'org/springframework/http/converter/xml/Jaxb2RootElementHttpMessageConverter.java|XMLReader xmlReader = XMLReaderFactory.createXMLReader();',
+      'org/springframework/http/converter/xml/Jaxb2CollectionHttpMessageConverter.java|XMLInputFactory inputFactory = XMLInputFactory.newInstance();',
+    ],
+  },
+  {
+    ecosystem: 'maven',
+    name: 'org.springframework:spring-oxm',
+    vulnerable: '3.2.8.RELEASE',
+    fixed: '3.2.9.RELEASE',
+    advisory: 'CVE-2014-0225',
+    class: 'xxe',
+    heldOut: true,
+    group: 9,
+    fn: 'support.AbstractMarshaller.createXmlReader, jaxb.Jaxb2Marshaller.processSource',
+    fix: 'unless processExternalEntities is set (off by default), the SAX reader also gets an entity resolver that resolves every external entity and DTD to an empty input (3.2.8 only turned external general entities off, leaving external DTDs and parameter entities); the DocumentBuilderFactory the same release moved builds empty DOM results and is not labelled',
+    real: [
+      'org/springframework/oxm/support/AbstractMarshaller.java|XMLReader xmlReader = XMLReaderFactory.createXMLReader();',
+      'org/springframework/oxm/jaxb/Jaxb2Marshaller.java|=xmlReader = XMLReaderFactory.createXMLReader();',
+    ],
+    guarded: [
+      'org/springframework/oxm/support/AbstractMarshaller.java|XMLReader xmlReader = XMLReaderFactory.createXMLReader();',
+      'org/springframework/oxm/jaxb/Jaxb2Marshaller.java|=xmlReader = XMLReaderFactory.createXMLReader();',
+    ],
+  },
+  {
+    ecosystem: 'pypi',
+    name: 'pdfminer.six',
+    vulnerable: '20251227',
+    fixed: '20251230',
+    advisory:
+      'unsafe pickle loading of CMap files from a writable CMAP_PATH, the follow-up to CVE-2025-64512 (id not verified here)',
+    class: 'deserialization',
+    heldOut: true,
+    group: 9,
+    fn: 'CMapDB._load_data',
+    fix: 'the pickled CMap files (name.pickle.gz, loaded with pickle.loads once their real path lay under a CMap directory, which a writable CMAP_PATH still allowed) are replaced by gzipped JSON files read with json.load: the pickle.loads is removed',
+    real: ['pdfminer/cmapdb.py|pickle.loads(gzfile.read())'],
+  },
+  {
+    ecosystem: 'go',
+    name: 'github.com/hashicorp/go-slug',
+    vulnerable: 'v0.15.0',
+    fixed: 'v0.16.3',
+    advisory: 'CVE-2025-0377 (id not verified here)',
+    class: 'path-traversal',
+    heldOut: true,
+    group: 9,
+    fn: 'internal/unpackinfo.NewUnpackInfo (the path of each tar entry Unpack extracts)',
+    fix: 'the containment test of the joined entry path compares against the destination with a trailing separator (v0.15.0 let a sibling directory sharing the prefix through), and the walk that refuses symlinked parent directories goes on past a component that does not exist yet instead of stopping there (v0.16.2 was not on the module proxy here; no other change between the two versions touches the function)',
+    real: ['internal/unpackinfo/unpackinfo.go|path = filepath.Join(dst, path)'],
+    guarded: ['internal/unpackinfo/unpackinfo.go|path = filepath.Join(dst, path)'],
+  },
 ];
 
 /** Pairs fetched and diffed but not in the set, and why (no reported sink the fix touched, …). */
@@ -3779,5 +3870,26 @@ export const LEFT_OUT = [
   [
     'PyPI clearml 2.1.5..2.1.6 (tar symlink members), stanza (GHSA-2fwf-f686-7p34), pooch 1.9.0 (looked at with pip download)',
     "not tried: clearml moved its tar extraction into a new module within a refactor of the whole storage package; stanza's fix guards a ZipFile.extractall, whose member names the standard library already sanitizes; pooch only passes the data filter on Python 3.12 and later",
+  ],
+  // tried for held-out group 9
+  [
+    'npm jsonata 1.8.6..1.8.7 (CVE-2024-27307, id not verified here)',
+    'no prototype-pollution result at the merge the fix guarded (the `match[prop] = update[prop]` loop of the transform operator is not reported in either version)',
+  ],
+  [
+    'Maven org.apache.poi:poi-ooxml 3.13..3.14 (CVE-2016-5000)',
+    'the reported parser factories (ReadOnlySharedStringsTable, XSSFEventBasedExcelExtractor, XSSFImportFromXML) did not change between the releases; no reported sink is tied to the fix',
+  ],
+  [
+    'Go github.com/hashicorp/go-getter v1.7.4..v1.7.5 (CVE-2024-6257)',
+    'the fix removes and re-initialises the .git directory of the destination before update() runs git; the G204 results report the variable arguments of each git command, not the repository configuration the advisory is about, so no line is tied to the fix',
+  ],
+  [
+    'PyPI limnoria 2019.10.22..2019.11.9 (CVE-2019-19010)',
+    'not fetched: pip could not prepare the metadata of the 2019 sdists (no wheel)',
+  ],
+  [
+    'npm tar-fs 3.0.8..3.0.9 (CVE-2025-48387), tar-fs 1.16.1..1.16.2, set-value 3.0.2..3.0.3, express-handlebars 5.3.0..5.3.1; Maven org.apache.tomcat.embed:tomcat-embed-core 7.0.53..7.0.54 (CVE-2014-0119)',
+    "looked at (npm pack, the sources jar), not built: the new hardlink check of tar-fs 3.0.9 compares with startsWith(cwd) without a separator (no false positive to label) and links through the fs option; the 1.16.2 fix is inside the join itself; set-value changed only its key helper; express-handlebars changed no code outside dist/; Tomcat's fix loads the XSLT TransformerFactory with the container's class loader and sets no XXE feature",
   ],
 ];

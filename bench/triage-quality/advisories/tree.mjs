@@ -12,7 +12,7 @@ import { languageOf, parseSource } from '../../../packages/codemods/dist/index.j
 import { TREE } from './paths.mjs';
 
 const SKIP =
-  /(^|\/)(node_modules|test|tests|__tests__|spec|testing|examples?|docs?|benchmarks?|dist|vendor|testdata)(\/|$)|[.-]min\.js$|\.d\.ts$|_test\.go$|(^|\/)test_[^/]*\.py$/;
+  /(^|\/)(node_modules|test|tests|__tests__|spec|testing|examples?|docs?|benchmarks?|dist|vendor|testdata)(\/|$)|[.-]min\.m?js$|\.d\.ts$|_test\.go$|(^|\/)test_[^/]*\.py$/;
 
 export const caseId = (ecosystem, name, version) =>
   `p${createHash('sha256').update(`${ecosystem}\0${name}\0${version}`).digest('hex').slice(0, 10)}`;
