@@ -352,6 +352,8 @@ export interface Interp {
   notes: PathStep[];
   /** The sink lies in a branch that folding removed. */
   deadSink: PathStep | null;
+  /** The last `if` whose condition folded (its step), to tell why no path left a statement. */
+  lastFold?: PathStep;
   /** Why the run could not be trusted (an unsupported statement on the way). */
   unsupported: string | null;
   returns: Val[];
@@ -1741,6 +1743,10 @@ const READ_ONLY_METHODS =
 const MERGERS =
   /^(Object\.(assign|defineProperty|defineProperties|setPrototypeOf)|_\.(merge|mergeWith|extend|assign|assignIn|set|defaults|defaultsDeep)|lodash\.\w+|setattr|merge|extend|deepmerge|mergeDeep|deepExtend)$/;
 
+/** JavaScript's global predicates: they return a boolean whatever they are given. */
+const JS_PREDICATES =
+  /^(isNaN|isFinite|Array\.isArray|Number\.(isNaN|isFinite|isInteger|isSafeInteger)|Buffer\.isBuffer)$/;
+
 /** Calls that set nothing of the objects around them (builtins and conversions). */
 const PURE_BARE_CALLS =
   /^(len|str|int|float|bool|repr|print|isinstance|issubclass|hasattr|getattr|type|format|sorted|min|max|abs|range|enumerate|zip|map|filter|any|all|list|dict|set|tuple|iter|next|ord|chr|hex|round|parseInt|parseFloat|String|Number|Boolean|Array|encodeURIComponent|decodeURIComponent|encodeURI|decodeURI|escape|unescape|isNaN|isFinite|require|len|cap|make|new|append|panic|errors\.New)$/;
@@ -1825,6 +1831,10 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
   ip.callbackParams = undefined;
   if (recordSink) recordHit(ip, env);
   forgetFieldsHandedOver(ip, c, env);
+  // isNaN(x), Array.isArray(x), Number.isInteger(x): a boolean, whatever x holds (so
+  // `typeof isNaN(pid)` is "boolean", a string that is always true).
+  if (ip.family === 'javascript' && JS_PREDICATES.test(c.text) && !sameFileFunction(ip, c))
+    return { ...clean(s('constant')), typeOf: 'boolean' };
   // Decoding a value that was escaped undoes the escaping (`decodeURIComponent(escape(q))`:
   // `%27` is a quote again): what it was escaped from is not known here.
   if (
@@ -3353,14 +3363,39 @@ const containsSink = (ip: Interp, n: Node | null): boolean =>
 /** Runs a block's statements in order; null when no path leaves it normally. */
 export const execBlock = (ip: Interp, n: Node, env: Env | null): Env | null => {
   let cur = env;
-  for (const st of named(n)) {
+  let foldedExit: PathStep | undefined;
+  const statements = named(n);
+  for (const [i, st] of statements.entries()) {
     if (!cur) {
-      if (containsSink(ip, st) && !ip.hits.length) ip.unsupported ??= 'the sink follows a return';
+      const rest = statements.slice(i).find((x) => containsSink(ip, x));
+      if (rest && !ip.hits.length) {
+        // `if (typeof isNaN(pid)) throw …` before the sink: a condition that folds sends every
+        // path out, so the sink never runs. Not when the sink is in a function declared further
+        // on (hoisted, it may still be called) or when no folded condition decided the exit.
+        if (foldedExit && !functionBetween(ip.sink!, rest))
+          ip.deadSink ??= step(
+            foldedExit.line,
+            'kill',
+            `${foldedExit.code}: no path goes past it, the sink is never reached`,
+          );
+        else ip.unsupported ??= 'the sink follows a return';
+      }
       break;
     }
+    const mark = ip.lastFold;
     cur = exec(ip, st, cur);
+    if (!cur && ip.lastFold !== mark) foldedExit = ip.lastFold;
   }
   return cur;
+};
+
+/** A function or class between `inner` and its ancestor `outer` (or `outer` itself is one). */
+const functionBetween = (inner: Node, outer: Node): boolean => {
+  for (let p: Node | null = inner; p; p = p.parent()) {
+    if (FUNCTION_KINDS.has(p.kind()) || /class/.test(p.kind())) return true;
+    if (sameNode(p, outer)) return false;
+  }
+  return true;
 };
 
 const branch = (ip: Interp, n: Node | null, env: Env): Env | null => {
@@ -3374,6 +3409,7 @@ const branch = (ip: Interp, n: Node | null, env: Env): Env | null => {
 const skip = (ip: Interp, dead: Node | null, cond: Node | null, value: boolean) => {
   const s = step(lineOf(cond ?? dead!), 'branch', `${cond?.text() ?? ''} is always ${value}`);
   ip.notes.push(s);
+  ip.lastFold = s;
   if (dead && containsSink(ip, dead))
     ip.deadSink = step(
       lineOf(cond ?? dead),
@@ -4540,6 +4576,7 @@ const pythonIf = (ip: Interp, n: Node, env: Env): Env | null => {
   if (c.value !== undefined) {
     if (truthy(c.value)) {
       for (const cl of clauses) skip(ip, cl, n.field('condition'), true);
+      if (!clauses.length) skip(ip, null, n.field('condition'), true);
       return branch(ip, n.field('consequence'), env);
     }
     skip(ip, n.field('consequence'), n.field('condition'), false);
