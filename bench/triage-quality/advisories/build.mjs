@@ -14,11 +14,13 @@
 // this file (the answers and each case's provenance; read only by the report). Each answer
 // carries `heldOut` from its pair: held-out pairs are reported apart and not developed against.
 //
-// Usage: bash bench/triage-quality/advisories/build.sh [--review] [--only=name,…]
+// Usage: bash bench/triage-quality/advisories/build.sh [--review] [--only=name,… [--merge]]
 //   --review prints, per pair, every result of the pair's class in a function the fix changed,
 //   with its line, to choose `real`/`guarded` lines from (labels are not written);
 //   --only builds the named pairs (name as in pairs.mjs) into .work/advisories/scratch/, with
-//   their labels in scratch/labels.json: the set and labels.json are left as they are.
+//   their labels in scratch/labels.json: the set and labels.json are left as they are;
+//   --only=… --merge builds them into .work/advisories/merge/ and then puts them into the set and
+//   labels.json in place of their earlier part (merge.mjs): a pair added without a full build.
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setImmediate as turnOfTheLoop } from 'node:timers/promises';
@@ -27,7 +29,8 @@ import { normalizeLog } from '../../../packages/sarif/dist/index.js';
 import { toolKey, triageFinding } from '../../../packages/triage-engine/dist/index.js';
 import { fetchVersion } from './fetch.mjs';
 import { PAIRS } from './pairs.mjs';
-import { CACHE, HERE, OUT, PARTIAL, TREE } from './paths.mjs';
+import { mergeIntoSet } from './merge.mjs';
+import { CACHE, HERE, MERGE, OUT, PARTIAL, TREE } from './paths.mjs';
 import { SCANNERS } from './scan.mjs';
 import { layPair } from './tree.mjs';
 
@@ -205,6 +208,13 @@ writeFileSync(
     2,
   ) + '\n',
 );
+if (MERGE) {
+  const { replaced, added } = mergeIntoSet(
+    laid.flatMap((c) => [`${c.pair.ecosystem}/${c.vulnerable}`, `${c.pair.ecosystem}/${c.fixed}`]),
+    unique,
+  );
+  console.log(`merged into the set: ${replaced} answers replaced by ${added}`);
+}
 if (!PARTIAL)
   // The finished build replaces the set's tree and SARIF (what lib.mjs reads) in one step.
   for (const part of ['tree', 'sarif']) {

@@ -4,8 +4,10 @@
 # npm, pip, go, curl, and the registries (npm, PyPI, the Go module proxy, Maven Central);
 # downloads are cached in bench/triage-quality/.work/advisories/ (git-ignored). A full build
 # replaces the set's tree/ and sarif/ when it has finished; --review and --only write to
-# .work/advisories/scratch/ and leave the set and labels.json as they are.
-# Usage: bash bench/triage-quality/advisories/build.sh [--review] [--only=name,…]
+# .work/advisories/scratch/ and leave the set and labels.json as they are; --only=… --merge
+# builds the named pairs apart and puts them into the set in place of their earlier part (a pair
+# or a group added in minutes, where a full build takes about 45).
+# Usage: bash bench/triage-quality/advisories/build.sh [--review] [--only=name,… [--merge]]
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=../../../scripts/lib.sh
