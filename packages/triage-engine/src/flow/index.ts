@@ -1,4 +1,5 @@
 import type { LanguageFamily } from '../code/language.js';
+import { defusedStdlibImport } from './defused-stdlib.js';
 import { numberNeutralizes } from '../code/sanitizers.js';
 import { ARGV_STYLE, EVERY_ARGUMENT_IS_CODE, FIRST_ARGUMENT, SINKS } from '../signals/taint.js';
 import {
@@ -1280,7 +1281,7 @@ export const reconstructFlow = (q: FlowQuery): FlowResult | null => {
   if (xml)
     return lang === 'java'
       ? xmlParserConfiguration(root, q.line)
-      : lxmlParserConfiguration(root, q.line);
+      : (lxmlParserConfiguration(root, q.line) ?? defusedStdlibImport(root, q.line));
   const found = findSink(root, lang, q);
   if (!found) return undecided('no sink call of this class at the reported line');
   // A YAML load given a loader or schema that builds no objects is safe whatever it reads.
