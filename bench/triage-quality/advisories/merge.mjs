@@ -56,7 +56,9 @@ export const mergeIntoSet = (cases, labels) => {
   for (const [name, doc] of documents)
     writeFileSync(join(sarif, `${name}.merging`), JSON.stringify(doc) + '\n');
   for (const [name] of documents) renameSync(join(sarif, `${name}.merging`), join(sarif, name));
-  for (const c of cases) {
+  // A version can be in two pairs of a package (the fixed one of a pair, the vulnerable one of
+  // the next): its folder is moved once.
+  for (const c of new Set(cases)) {
     rmSync(join(tree, c), { recursive: true, force: true });
     if (!existsSync(join(OUT, 'tree', c))) continue;
     mkdirSync(dirname(join(tree, c)), { recursive: true });
