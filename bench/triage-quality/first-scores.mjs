@@ -29,6 +29,7 @@ export const FIRST_MEASURED = {
   6: '6b1d08e',
   7: 'e3d0471',
   8: '156c97c',
+  9: '358e6d3',
 };
 
 const advisory = loadAdvisorySet();
