@@ -3759,7 +3759,6 @@ const KNOWN_UNSOUND = new Set<string>([
   'cmd (Python): shlex.quote inside a double-quoted remote command (the local shell expands $())',
   'cmd (Python): shlex.quote inside sh -c "..." (double quotes around the quoted word)',
   "cmd: the '\\'' helper wraps the value, then the quoted word is put in a template inside double quotes",
-  'xxe: external general entities off, parameter entities and external DTDs still on',
   'deser: the upload is saved, then loaded by the gated loader the route opts into',
 ]);
 

@@ -77,11 +77,14 @@ describe('XXE: a parser configured before it parses', () => {
           '  public void init() throws Exception {',
           '    this.factory = SAXParserFactory.newInstance();',
           '    this.factory.setFeature(EXTERNAL_ENTITIES, false);',
+          '    this.factory.setFeature(PARAMETER_ENTITIES, false);',
           '  }',
         ],
         [
           '  private static final String EXTERNAL_ENTITIES =',
           '      "http://xml.org/sax/features/external-general-entities";',
+          '  private static final String PARAMETER_ENTITIES =',
+          '      "http://xml.org/sax/features/external-parameter-entities";',
           '  private SAXParserFactory factory;',
         ],
       ),
@@ -96,6 +99,7 @@ describe('XXE: a parser configured before it parses', () => {
       '\tprivate SAXSource readSAXSource(InputStream body) throws IOException {',
       '\t\tXMLReader reader = XMLReaderFactory.createXMLReader();',
       '\t\treader.setFeature("http://xml.org/sax/features/external-general-entities", processExternalEntities);',
+      '\t\treader.setFeature("http://xml.org/sax/features/external-parameter-entities", false);',
       '\t\treturn new SAXSource(reader, new InputSource(body));',
       '\t}',
       '',
@@ -123,7 +127,7 @@ describe('XXE: a parser configured before it parses', () => {
     expect(on).toBeNull();
   });
 
-  it('when only entity references are reported instead of expanded (StAX), then it is sanitized', () => {
+  it('when only entity references are reported instead of expanded (StAX), then nothing is decided: the external DTD still loads (Spring before 3.2.9, CVE-2014-0225)', () => {
     const r = xxe(
       cls([
         '\tprotected XMLInputFactory createXmlInputFactory() {',
@@ -134,7 +138,42 @@ describe('XXE: a parser configured before it parses', () => {
       ]),
       'XMLInputFactory inputFactory =',
     );
-    expect(r.outcome).toBe('no-source');
+    expect(r).toBeNull();
+  });
+
+  it('when external general entities are off but parameter entities are not, then nothing is decided (CVE-2014-0225)', () => {
+    const general =
+      '\t\treader.setFeature("http://xml.org/sax/features/external-general-entities", false);';
+    const body = (extra: string[]) => [
+      '\tprivate SAXSource readSAXSource(InputStream body) throws IOException {',
+      '\t\tXMLReader reader = XMLReaderFactory.createXMLReader();',
+      general,
+      ...extra,
+      '\t\treturn new SAXSource(reader, new InputSource(body));',
+      '\t}',
+    ];
+    expect(xxe(cls(body([])), 'XMLReaderFactory.createXMLReader()')).toBeNull();
+    // parameter entities left on (true) are no partner either
+    expect(
+      xxe(
+        cls(
+          body([
+            '\t\treader.setFeature("http://xml.org/sax/features/external-parameter-entities", true);',
+          ]),
+        ),
+        'XMLReaderFactory.createXMLReader()',
+      ),
+    ).toBeNull();
+    expect(
+      xxe(
+        cls(
+          body([
+            '\t\treader.setFeature("http://xml.org/sax/features/external-parameter-entities", false);',
+          ]),
+        ),
+        'XMLReaderFactory.createXMLReader()',
+      )?.outcome,
+    ).toBe('no-source');
   });
 });
 
@@ -603,9 +642,17 @@ describe('XXE: settings named by Xerces constants', () => {
     for (const setting of [
       'Constants.XERCES_FEATURE_PREFIX + Constants.DISALLOW_DOCTYPE_DECL_FEATURE, true',
       'DISALLOW_DOCTYPE_DECL, true',
-      'Constants.SAX_FEATURE_PREFIX + Constants.EXTERNAL_GENERAL_ENTITIES_FEATURE, false',
     ])
       expect(xxe(withSetting(setting), made).outcome, setting).toBe('no-source');
+    // external general entities off counts beside parameter entities off, named the same way
+    expect(
+      xxe(
+        withSetting(
+          'Constants.SAX_FEATURE_PREFIX + Constants.EXTERNAL_GENERAL_ENTITIES_FEATURE, false);\n        dbf.setFeature(Constants.SAX_FEATURE_PREFIX + Constants.EXTERNAL_PARAMETER_ENTITIES_FEATURE, false',
+        ),
+        made,
+      ).outcome,
+    ).toBe('no-source');
   });
 
   it('when the named feature gets the value that turns it off, or the name is another feature, then nothing is decided', () => {

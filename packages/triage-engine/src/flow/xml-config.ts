@@ -48,16 +48,23 @@ const PROTECTIVE: { name: RegExp; when: string; what: string }[] = [
     what: 'DTDs are not supported',
   },
   {
-    name: /^(XMLInputFactory\.IS_REPLACING_ENTITY_REFERENCES|"javax\.xml\.stream\.isReplacingEntityReferences")$/,
-    when: 'false',
-    what: 'entity references are reported, not expanded',
-  },
-  {
     name: /^(XMLConstants\.ACCESS_EXTERNAL_DTD|"http:\/\/javax\.xml\.XMLConstants\/property\/accessExternalDTD")$/,
     when: '""',
     what: 'no external DTD may be fetched',
   },
 ];
+
+/** The file sets `external-parameter-entities` false somewhere (by its name or a constant). */
+const parameterEntitiesOff = (root: Node, constants: Map<string, string>): boolean => {
+  const names = [
+    '"http://xml.org/sax/features/external-parameter-entities"',
+    ...[...constants].filter(([, v]) => v.includes('external-parameter-entities')).map(([k]) => k),
+  ].map((n) => n.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  const off = new RegExp(
+    `(${names.join('|')}|\\bEXTERNAL_PARAMETER_ENTITIES(_FEATURE)?)\\s*,\\s*(false|Boolean\\.FALSE)\\b`,
+  );
+  return off.test(root.text());
+};
 
 /** Constant names (Xerces's `Constants`) standing for the protective settings above. */
 const XERCES_NAMES = [
@@ -429,6 +436,10 @@ const protectiveSetting = (
     // Constants.DISALLOW_DOCTYPE_DECL_FEATURE`, a static import).
     (/^[\w.+]+$/.test(nameText) ? XERCES_NAMES.find((x) => x.name.test(nameText))?.setting : null);
   if (!setting) return null;
+  // External general entities off leaves parameter entities and the external DTD, through which
+  // a document still reads files and URLs (Spring 3.2.8, CVE-2014-0225): protective only where the
+  // file also turns external parameter entities off.
+  if (setting === PROTECTIVE[1] && !parameterEntitiesOff(root, constants)) return null;
   const valueArg = args[args.length - 1]!;
   const value = literal(valueArg);
   const field = value === null ? fieldDefault(root, valueArg) : null;
