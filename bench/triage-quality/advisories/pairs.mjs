@@ -465,11 +465,10 @@ export const PAIRS = [
       'slug.go|fh, err := os.Create(path)',
       'slug.go|fh, err = os.Create(path)',
     ],
-    guarded: [
-      'slug.go|path = filepath.Join(dst, path)',
-      'slug.go|fh, err := os.Create(path)',
-      'slug.go|fh, err = os.Create(path)',
-    ],
+    // Not labelled false any more (2026-12-07): CVE-2025-0377 (fixed in v0.16.3) says the
+    // containment check without a separator after the destination, as v0.5.0 wrote it, lets a
+    // sibling folder sharing the prefix through (group 9 holds the v0.15.0..v0.16.3 pair).
+    guarded: [],
   },
   {
     ecosystem: 'go',
@@ -551,9 +550,10 @@ export const PAIRS = [
     real: [
       'org/springframework/http/converter/xml/Jaxb2CollectionHttpMessageConverter.java|=return XMLInputFactory.newInstance();',
     ],
-    guarded: [
-      'org/springframework/http/converter/xml/Jaxb2CollectionHttpMessageConverter.java|=XMLInputFactory inputFactory = XMLInputFactory.newInstance();',
-    ],
+    // Not labelled false any more (2026-12-07): CVE-2014-0225 (fixed in 3.2.9) says every release
+    // before 3.2.9 still resolved the external DTD and parameter entities this fix left on, so the
+    // fixed version's readers are not a guarded sink (group 9 holds the 3.2.8..3.2.9 pair).
+    guarded: [],
   },
   {
     ecosystem: 'maven',
@@ -568,11 +568,10 @@ export const PAIRS = [
     fix: 'the request body is parsed by the converter itself (DOM, SAX, StAX) with external entities off unless processExternalEntities is set (default false); 3.2.4 handed it to a transformer with the parser defaults',
     // 3.2.4 had no parser of its own here: only the fixed version's parsers are reported
     real: [],
-    guarded: [
-      'org/springframework/http/converter/xml/SourceHttpMessageConverter.java|DocumentBuilderFactory documentBuilderFactory = DocumentBuilderFactory.newInstance();',
-      'org/springframework/http/converter/xml/SourceHttpMessageConverter.java|XMLReader reader = XMLReaderFactory.createXMLReader();',
-      'org/springframework/http/converter/xml/SourceHttpMessageConverter.java|XMLInputFactory inputFactory = XMLInputFactory.newFactory();',
-    ],
+    // Not labelled false any more (2026-12-07): CVE-2014-0225 (fixed in 3.2.9) says every release
+    // before 3.2.9 still resolved the external DTD and parameter entities this fix left on, so the
+    // fixed version's readers are not a guarded sink (group 9 holds the 3.2.8..3.2.9 pair).
+    guarded: [],
   },
   {
     ecosystem: 'maven',
@@ -587,9 +586,10 @@ export const PAIRS = [
     fix: 'a stream or SAX source is read through an XMLReader with external general entities off unless processExternalEntities is set (default false)',
     // 3.2.3 handed the source to JAXB with no reader of its own: only the fixed version's is reported
     real: [],
-    guarded: [
-      'org/springframework/oxm/jaxb/Jaxb2Marshaller.java|=xmlReader = XMLReaderFactory.createXMLReader();',
-    ],
+    // Not labelled false any more (2026-12-07): CVE-2014-0225 (fixed in 3.2.9) says every release
+    // before 3.2.9 still resolved the external DTD and parameter entities this fix left on, so the
+    // fixed version's readers are not a guarded sink (group 9 holds the 3.2.8..3.2.9 pair).
+    guarded: [],
   },
   {
     ecosystem: 'maven',
