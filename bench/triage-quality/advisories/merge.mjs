@@ -30,7 +30,10 @@ const resultUri = (run, result) => {
  * Replaces the set's part for `cases` (`<ecosystem>/<case id>` folders) by what this build wrote
  * in OUT, and their answers in labels.json by `labels`.
  */
-export const mergeIntoSet = (cases, labels) => {
+export const mergeIntoSet = (named, labels) => {
+  // A version can be in two pairs of a package (the fixed one of a pair, the vulnerable one of
+  // the next): its folder is one case.
+  const cases = [...new Set(named)];
   const tree = join(CACHE, 'tree');
   const sarif = join(CACHE, 'sarif');
   if (!existsSync(tree) || !existsSync(sarif))
@@ -56,9 +59,7 @@ export const mergeIntoSet = (cases, labels) => {
   for (const [name, doc] of documents)
     writeFileSync(join(sarif, `${name}.merging`), JSON.stringify(doc) + '\n');
   for (const [name] of documents) renameSync(join(sarif, `${name}.merging`), join(sarif, name));
-  // A version can be in two pairs of a package (the fixed one of a pair, the vulnerable one of
-  // the next): its folder is moved once.
-  for (const c of new Set(cases)) {
+  for (const c of cases) {
     rmSync(join(tree, c), { recursive: true, force: true });
     if (!existsSync(join(OUT, 'tree', c))) continue;
     mkdirSync(dirname(join(tree, c)), { recursive: true });

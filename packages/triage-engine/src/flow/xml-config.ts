@@ -1,3 +1,4 @@
+import { escapeRe } from '../code/escape-re.js';
 import type { FlowResult } from './index.js';
 import { lineOf, named, sameRange, within, type Node } from './node.js';
 import { step } from './value.js';
@@ -16,17 +17,19 @@ const NEW_TYPES = /^(SAXReader|SAXBuilder)$/;
 /**
  * Settings that keep external entities out, by the name the JAXP, SAX and StAX documentation
  * gives them (string or constant) and the value that protects. `when` is the value (`true`,
- * `false` or `''`): `disallow-doctype-decl` refuses any DTD; the SAX `external-*-entities` and
- * StAX `isSupportingExternalEntities`/`supportDTD` turn resolution off; StAX
- * `isReplacingEntityReferences` false reports entity references instead of expanding them;
- * `ACCESS_EXTERNAL_*` set to "" forbid fetching external resources. FEATURE_SECURE_PROCESSING is
+ * `false` or `''`): `disallow-doctype-decl` refuses any DTD; StAX
+ * `isSupportingExternalEntities`/`supportDTD` turn resolution off; SAX `external-general-entities`
+ * off counts only beside `external-parameter-entities` off (`partner`): alone it leaves parameter
+ * entities and the external DTD, through which a document still reads files and URLs (Spring
+ * before 3.2.9, CVE-2014-0225), and so does StAX `isReplacingEntityReferences` false, which is not
+ * among them; `ACCESS_EXTERNAL_*` set to "" forbid fetching external resources. FEATURE_SECURE_PROCESSING is
  * not among them: Apache Xerces reads it as limits on entity expansion and still resolves external
  * entities (jackrabbit-webdav set it and was vulnerable, CVE-2015-1833). Nor are
  * ACCESS_EXTERNAL_STYLESHEET and ACCESS_EXTERNAL_SCHEMA alone: they keep stylesheets' imports and
  * schemas' locations in, while the document parsed, transformed or validated still loads its
  * external DTD and entities (ACCESS_EXTERNAL_DTD stays "all").
  */
-const PROTECTIVE: { name: RegExp; when: string; what: string }[] = [
+const PROTECTIVE: { name: RegExp; when: string; what: string; partner?: string }[] = [
   {
     name: /^("http:\/\/apache\.org\/xml\/features\/disallow-doctype-decl")$/,
     when: 'true',
@@ -36,6 +39,7 @@ const PROTECTIVE: { name: RegExp; when: string; what: string }[] = [
     name: /^"http:\/\/xml\.org\/sax\/features\/external-general-entities"$/,
     when: 'false',
     what: 'external general entities are not resolved',
+    partner: 'external-parameter-entities',
   },
   {
     name: /^(XMLInputFactory\.IS_SUPPORTING_EXTERNAL_ENTITIES|"javax\.xml\.stream\.isSupportingExternalEntities")$/,
@@ -54,14 +58,18 @@ const PROTECTIVE: { name: RegExp; when: string; what: string }[] = [
   },
 ];
 
-/** The file sets `external-parameter-entities` false somewhere (by its name or a constant). */
-const parameterEntitiesOff = (root: Node, constants: Map<string, string>): boolean => {
+/**
+ * The file sets the SAX feature `feature` (`external-parameter-entities`) false somewhere: by its
+ * URI, a constant of the file holding it, or Xerces's constant name (`EXTERNAL_PARAMETER_ENTITIES`).
+ */
+const featureOff = (root: Node, constants: Map<string, string>, feature: string): boolean => {
   const names = [
-    '"http://xml.org/sax/features/external-parameter-entities"',
-    ...[...constants].filter(([, v]) => v.includes('external-parameter-entities')).map(([k]) => k),
-  ].map((n) => n.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+    `"http://xml.org/sax/features/${feature}"`,
+    ...[...constants].filter(([, v]) => v.includes(feature)).map(([k]) => k),
+  ].map(escapeRe);
+  const xerces = feature.toUpperCase().replace(/-/g, '_');
   const off = new RegExp(
-    `(${names.join('|')}|\\bEXTERNAL_PARAMETER_ENTITIES(_FEATURE)?)\\s*,\\s*(false|Boolean\\.FALSE)\\b`,
+    `(${names.join('|')}|\\b${xerces}(_FEATURE)?)\\s*,\\s*(false|Boolean\\.FALSE)\\b`,
   );
   return off.test(root.text());
 };
@@ -73,7 +81,7 @@ const XERCES_NAMES = [
 ];
 
 /** One-argument settings that keep entities out: JDOM's `SAXBuilder.setExpandEntities(false)`. */
-const PROTECTIVE_SETTERS: Record<string, { when: string; what: string }> = {
+const PROTECTIVE_SETTERS: Record<string, { when: string; what: string; partner?: string }> = {
   setExpandEntities: { when: 'false', what: 'entities are not expanded' },
 };
 
@@ -436,10 +444,7 @@ const protectiveSetting = (
     // Constants.DISALLOW_DOCTYPE_DECL_FEATURE`, a static import).
     (/^[\w.+]+$/.test(nameText) ? XERCES_NAMES.find((x) => x.name.test(nameText))?.setting : null);
   if (!setting) return null;
-  // External general entities off leaves parameter entities and the external DTD, through which
-  // a document still reads files and URLs (Spring 3.2.8, CVE-2014-0225): protective only where the
-  // file also turns external parameter entities off.
-  if (setting === PROTECTIVE[1] && !parameterEntitiesOff(root, constants)) return null;
+  if (setting.partner && !featureOff(root, constants, setting.partner)) return null;
   const valueArg = args[args.length - 1]!;
   const value = literal(valueArg);
   const field = value === null ? fieldDefault(root, valueArg) : null;
