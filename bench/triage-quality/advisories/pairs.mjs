@@ -15,6 +15,9 @@
 // against); `opened: date` a pair of an earlier held-out group opened for development that day,
 // `group: n` which held-out group it was (run.mjs reports each opened group apart).
 // Pairs tried and left out, with the reason, are listed in LEFT_OUT.
+import { LEFT_OUT_10A, PAIRS_10A } from './group10-a.mjs';
+import { LEFT_OUT_10B, PAIRS_10B } from './group10-b.mjs';
+
 export const PAIRS = [
   // npm
   {
@@ -3550,6 +3553,8 @@ export const PAIRS = [
       'yt_dlp/utils/_utils.py|super().__init__(args, *remaining, env=env, shell=shell, **kwargs, startupinfo=self._startupinfo)',
     ],
   },
+  ...PAIRS_10A,
+  ...PAIRS_10B,
 ];
 
 /** Pairs fetched and diffed but not in the set, and why (no reported sink the fix touched, …). */
@@ -4012,4 +4017,6 @@ export const LEFT_OUT = [
     'Go github.com/no-src/gofs and github.com/XmirrorSecurity/OpenSCA-cli (zip slip fixes), github.com/go-gitea/gitea, github.com/beego/beego/v2',
     'not fetched: the Go module proxy here refused their version lists',
   ],
+  ...LEFT_OUT_10A,
+  ...LEFT_OUT_10B,
 ];
