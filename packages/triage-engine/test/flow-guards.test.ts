@@ -441,6 +441,82 @@ describe('path containment: JavaScript', () => {
     ].join('\n');
     expect(flow(src, 'path-traversal', 'index.js', 'readFileSync(').outcome).toBe('input');
   });
+  it('when the joined path’s head is compared with the served directory by slice, then it is sanitized', () => {
+    const src = [
+      "var fs = require('fs')",
+      "var path = require('path')",
+      "var parse = require('url').parse",
+      '',
+      'Server.prototype.serve = function (req, res) {',
+      '  var self = this',
+      '  var full = path.join(',
+      '    self.dir,',
+      '    decodeURIComponent(parse(req.url).pathname)',
+      '  )',
+      '  if (full.slice(0, self.dir.length) !== self.dir) {',
+      "    return self.emit('error', 403, res)",
+      '  }',
+      '  fs.stat(full, function (err, stat) {})',
+      '}',
+    ].join('\n');
+    const r = flow(src, 'path-traversal', 'index.js', 'fs.stat(');
+    expect(r.outcome).toBe('no-source');
+    expect(r.sanitized).toBe(true);
+    expect(pathText(r)).toMatch(/full\.slice\(0, self\.dir\.length\)/);
+  });
+
+  it('when the head is taken by substring and compared with ===, then the same branch is sanitized', () => {
+    const src = [
+      "import { readFile } from 'node:fs/promises'",
+      "import { resolve } from 'node:path'",
+      '',
+      'export async function handler(root, request) {',
+      '\tconst file = resolve(root, request.params.name)',
+      '\tif (file.substring(0, root.length) === root) {',
+      '\t\treturn readFile(file)',
+      '\t}',
+      '\treturn null',
+      '}',
+    ].join('\n');
+    expect(flow(src, 'path-traversal', 'src/handler.ts', 'return readFile(').outcome).toBe(
+      'no-source',
+    );
+  });
+
+  it('when the slice is compared on the branch where it differs, or with "/", or the path is not normalised, then the input still reaches the sink', () => {
+    const branch = [
+      "const fs = require('fs')",
+      "const path = require('path')",
+      'module.exports = (root, req) => {',
+      '  const full = path.join(root, req.query.file)',
+      '  if (full.slice(0, root.length) !== root) {',
+      '    return fs.readFileSync(full)',
+      '  }',
+      '}',
+    ].join('\n');
+    expect(flow(branch, 'path-traversal', 'lib/a.js', 'readFileSync(').outcome).toBe('input');
+    const slash = [
+      "const fs = require('fs')",
+      "const path = require('path')",
+      'module.exports = (req) => {',
+      '  const full = path.resolve(req.query.file)',
+      "  if (full.slice(0, 1) !== '/') throw new Error('relative')",
+      '  return fs.readFileSync(full)',
+      '}',
+    ].join('\n');
+    expect(flow(slash, 'path-traversal', 'lib/b.js', 'readFileSync(').outcome).toBe('input');
+    const raw = [
+      "const fs = require('fs')",
+      'module.exports = (root, req) => {',
+      "  const full = root + '/' + req.query.file",
+      '  if (full.substr(0, root.length) !== root) throw new Error("outside")',
+      '  return fs.readFileSync(full)',
+      '}',
+    ].join('\n');
+    const r = flow(raw, 'path-traversal', 'lib/c.js', 'readFileSync(');
+    expect(r.outcome).toBe('input');
+    expect(pathText(r)).toMatch(/not normalised first/);
+  });
 });
 
 describe('path containment: Python', () => {
@@ -706,6 +782,160 @@ describe('code injection: JSON.stringify into generated code', () => {
 });
 
 describe('path traversal: a path built on the reported line is judged where it is used', () => {
+  it('when the joined path is not opened here but handed out in a struct after a containment check, then it is sanitized', () => {
+    const src = [
+      'package unpack',
+      '',
+      'import (',
+      '\t"archive/tar"',
+      '\t"errors"',
+      '\t"fmt"',
+      '\t"path/filepath"',
+      '\t"strings"',
+      ')',
+      '',
+      'type Info struct {',
+      '\tPath string',
+      '\tMode int64',
+      '}',
+      '',
+      'func NewInfo(dst string, header *tar.Header) (Info, error) {',
+      '\tpath := strings.TrimPrefix(header.Name, "/")',
+      '\tpath = filepath.Join(dst, path)',
+      '\tif len(dst) > 0 && !strings.HasSuffix(dst, "/") {',
+      '\t\tdst += "/"',
+      '\t}',
+      '\ttarget := filepath.Clean(path)',
+      '\tif !strings.HasPrefix(target, dst) {',
+      '\t\treturn Info{}, fmt.Errorf("%s: outside of %s", path, dst)',
+      '\t}',
+      '\tinfo := Info{',
+      '\t\tPath: path,',
+      '\t\tMode: header.Mode,',
+      '\t}',
+      '\tif info.Mode < 0 {',
+      '\t\treturn Info{}, errors.New("bad mode")',
+      '\t}',
+      '\treturn info, nil',
+      '}',
+    ].join('\n');
+    const r = flow(src, 'path-traversal', 'internal/unpack/info.go', 'filepath.Join(dst, path)');
+    expect(r.outcome).toBe('no-source');
+    expect(r.sanitized).toBe(true);
+    expect(pathText(r)).toMatch(/strings\.HasPrefix\(target, dst\)/);
+  });
+
+  it('when the joined path is returned unchecked, or before the check, then the entry name leaves with it', () => {
+    const go = (body: string[]) =>
+      [
+        'package unpack',
+        '',
+        'import (',
+        '\t"archive/tar"',
+        '\t"errors"',
+        '\t"path/filepath"',
+        '\t"strings"',
+        ')',
+        '',
+        'func Target(dst string, header *tar.Header) (string, error) {',
+        '\tpath := filepath.Join(dst, header.Name)',
+        ...body,
+        '}',
+      ].join('\n');
+    for (const body of [
+      ['\treturn path, nil'],
+      [
+        '\tif strings.HasSuffix(path, ".tmp") {',
+        '\t\treturn path, nil',
+        '\t}',
+        '\tif !strings.HasPrefix(filepath.Clean(path), dst+"/") {',
+        '\t\treturn "", errors.New("outside")',
+        '\t}',
+        '\treturn path, nil',
+      ],
+      [
+        '\tif !strings.HasPrefix(filepath.Clean(path), dst+"/") {',
+        '\t\tprintln("outside", path)',
+        '\t}',
+        '\treturn path, nil',
+      ],
+    ]) {
+      const r = flow(go(body), 'path-traversal', 'unpack/target.go', 'filepath.Join(dst');
+      expect(r.outcome).not.toBe('no-source');
+    }
+  });
+
+  it('when a JavaScript helper returns the resolved path after refusing one outside the root, then it is sanitized; without the refusal it is not', () => {
+    const js = (check: string) =>
+      [
+        "const path = require('path')",
+        '',
+        'function safePath(root, req) {',
+        '\tconst target = path.resolve(root, req.params[0])',
+        check,
+        '\treturn target',
+        '}',
+        'module.exports = safePath',
+      ].join('\n');
+    const guarded = js(
+      "\tif (!target.startsWith(root + path.sep)) { throw new Error('forbidden') }",
+    );
+    expect(flow(guarded, 'path-traversal', 'lib/safe.js', 'path.resolve(').outcome).toBe(
+      'no-source',
+    );
+    expect(flow(js(''), 'path-traversal', 'lib/safe.js', 'path.resolve(').outcome).toBe('input');
+  });
+
+  it('when the scanner reports a piece of a join spanning lines, assigned to a field and checked before the stat, then it is sanitized', () => {
+    const src = [
+      "var fs = require('fs')",
+      "var path = require('path')",
+      "var parse = require('url').parse",
+      '',
+      'Server.prototype.serve = function (req, res) {',
+      '  var request = {}',
+      '  var self = this',
+      '  request.fullPath = path.join(',
+      '    self.dir,',
+      '    decodeURIComponent(parse(req.url).pathname)',
+      '  )',
+      '  if (request.fullPath.indexOf(self.dir) !== 0) {',
+      "    return self.emit('error', 403, request, res)",
+      '  }',
+      '  fs.stat(request.fullPath, function () {})',
+      '}',
+    ].join('\n');
+    const r = flow(src, 'path-traversal', 'index.js', 'decodeURIComponent(');
+    expect(r.outcome).toBe('no-source');
+    expect(r.sanitized).toBe(true);
+  });
+
+  it('when the field the join is assigned to reaches the stat unchecked, or another field is checked, then the input reaches it', () => {
+    const lines = (check: string[]) =>
+      [
+        "var fs = require('fs')",
+        "var path = require('path')",
+        '',
+        'Server.prototype.serve = function (req, res) {',
+        '  var request = {}',
+        '  request.fullPath = path.join(',
+        '    this.dir,',
+        '    decodeURIComponent(req.url)',
+        '  )',
+        ...check,
+        '  fs.stat(request.fullPath, function () {})',
+        '}',
+      ].join('\n');
+    for (const check of [
+      [],
+      ['  if (request.otherPath.indexOf(this.dir) !== 0) return res.end()'],
+    ]) {
+      const r = flow(lines(check), 'path-traversal', 'index.js', 'decodeURIComponent(');
+      expect(r.outcome).toBe('input');
+      expect(pathText(r)).toMatch(/fs\.stat/);
+    }
+  });
+
   it('when a Go rule reports the join and the file is created after a containment check, then it is sanitized', () => {
     const src = [
       'package archive',

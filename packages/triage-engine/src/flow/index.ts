@@ -20,6 +20,7 @@ import {
   lineOf,
   named,
   parsed,
+  sameRange,
   within,
   type FlowLanguage,
   type Node,
@@ -358,7 +359,7 @@ const pathBuilt = (root: Node, lang: FlowLanguage, n: Node): Sink | null => {
   // The joined path as a whole: pieces that cannot climb out (cae.Clean's shape) keep it under
   // the base, whatever the base (the destination a caller passes).
   const self: Sink = { sink: n, args: [n], callee: c.text, expression: true };
-  const name = assignedTo(n);
+  const name = assignedTo(n) ?? fieldAssigned(n);
   if (!name) return self;
   const scope = enclosingFunction(n) ?? root;
   const end = n.range().end.index;
@@ -373,7 +374,7 @@ const pathBuilt = (root: Node, lang: FlowLanguage, n: Node): Sink | null => {
         endLine: null,
         cls: 'path-traversal',
       });
-      if (found && found.args.some((a) => namesOf(a).includes(name))) uses.push(found);
+      if (found && found.args.some((a) => reads(a, name))) uses.push(found);
       else if (!found) {
         // A writer or stream constructed with the path as an option (`Writer({ path: p })`,
         // `new Stream({ file: p })`): the file it opens is the path.
@@ -387,8 +388,82 @@ const pathBuilt = (root: Node, lang: FlowLanguage, n: Node): Sink | null => {
           });
       }
     }
-  return uses.length ? { ...self, uses } : self;
+  if (uses.length) return { ...self, uses };
+  // Not opened here: judged where the built path leaves the function (returned, or put in a
+  // struct or object that is), after whatever check comes between.
+  const escapes = escapesOf(scope, name, end).map((e): Sink => ({
+    sink: e,
+    args: [e],
+    callee: '',
+    expression: true,
+  }));
+  return escapes.length ? { ...self, uses: escapes } : self;
 };
+
+/**
+ * Where `name` leaves `scope` after `end`, as itself: a returned value, the value of a struct or
+ * object field (`Path: path`, `{ path: p }`, `path=p`) or of a field assignment (`self.path =
+ * p`). A path only quoted in an error message (`fmt.Errorf("%s", path)`) does not leave as a path.
+ */
+const ESCAPE_KINDS = new Set([
+  'return_statement',
+  'keyed_element',
+  'pair',
+  'keyword_argument',
+  'assignment_expression',
+  'assignment',
+]);
+const escapesOf = (scope: Node, name: string, end: number): Node[] => {
+  const out: Node[] = [];
+  const bare = (n: Node | null | undefined): Node | null => {
+    const x = n?.kind() === 'literal_element' ? named(n)[0] : n;
+    return x &&
+      x.text() === name &&
+      /^(identifier|member_expression|attribute|selector_expression|field_access)$/.test(x.kind())
+      ? x
+      : null;
+  };
+  const all = (n: Node): Node[] => [n, ...named(n).flatMap(all)];
+  for (const n of all(scope)) {
+    const k = n.kind();
+    if (!ESCAPE_KINDS.has(k) || n.range().start.index < end) continue;
+    if (k === 'return_statement') {
+      const kids = named(n).flatMap((c) => (c.kind() === 'expression_list' ? named(c) : [c]));
+      out.push(...kids.map(bare).filter((x): x is Node => x !== null));
+      continue;
+    }
+    const value =
+      k === 'keyed_element'
+        ? named(n).at(-1)
+        : k === 'pair' || k === 'keyword_argument'
+          ? n.field('value')
+          : /^(member_expression|attribute|field_access|selector_expression)$/.test(
+                n.field('left')?.kind() ?? '',
+              )
+            ? n.field('right')
+            : null;
+    const found = bare(value);
+    if (found) out.push(found);
+  }
+  return out;
+};
+
+/** `request.fullPath = path.join(…)`: the field path assigned (identifiers only), else null. */
+const fieldAssigned = (n: Node): string | null => {
+  const p = n.parent();
+  const left = p && /^(assignment_expression|assignment)$/.test(p.kind()) ? p.field('left') : null;
+  if (!left || !sameRange(p!.field('right') ?? left, n)) return null;
+  return /^(member_expression|attribute|field_access|selector_expression)$/.test(left.kind()) &&
+    /^[\w$]+(\.[\w$]+)+$/.test(left.text())
+    ? left.text()
+    : null;
+};
+
+/** Whether `a` reads `name`: an identifier of that name, or the field path itself. */
+const reads = (a: Node, name: string): boolean =>
+  name.includes('.')
+    ? a.text() === name || named(a).some((c) => reads(c, name))
+    : namesOf(a).includes(name);
 
 const PATH_OPTION = /^(path|file|filename|fileName|filePath|filepath|dest|destination)$/;
 
@@ -407,7 +482,7 @@ const pathOption = (site: Node, name: string): Node | null => {
         return p;
       const key = p.kind() === 'pair' ? p.field('key')?.text().replace(/['"]/g, '') : undefined;
       const value = p.kind() === 'pair' ? p.field('value') : null;
-      if (key && value && PATH_OPTION.test(key) && namesOf(value).includes(name)) return value;
+      if (key && value && PATH_OPTION.test(key) && reads(value, name)) return value;
     }
   }
   return null;
@@ -456,11 +531,18 @@ const findSink = (root: Node, lang: FlowLanguage, q: FlowQuery): Sink | null => 
       if (found) return found;
     }
   }
-  if (q.cls === 'path-traversal')
+  if (q.cls === 'path-traversal') {
     for (const n of nodesOnLines(root, lang, from, to)) {
       const built = pathBuilt(root, lang, n);
       if (built) return built;
     }
+    // A join spanning lines, the reported line one of its pieces.
+    for (const a of ancestors(first)) {
+      if (STATEMENT.test(a.kind())) break;
+      const built = CALL_KINDS.has(a.kind()) ? pathBuilt(root, lang, a) : null;
+      if (built) return built;
+    }
+  }
   // Else the expression the scanner points at: where do the values in it come from?
   let expr: Node | null = first;
   while (expr && !EXPRESSION_KINDS.has(expr.kind())) {

@@ -3478,6 +3478,17 @@ const firstCharOf = (n: Node): Node | null => {
   return null;
 };
 
+/** `x.slice(0, n)`, `x.substr(0, n)`, `x.substring(0, n)`: x (the head compared), else null. */
+const headOf = (n: Node): Node | null => {
+  const c = calleeOf(n);
+  if (!c?.receiver || c.args.length !== 2 || c.args[0]!.text() !== '0') return null;
+  return /^(slice|substr|substring)$/.test(c.name) ? c.receiver : null;
+};
+
+/** A base a prefix check keeps a path under: not one character ("/") and not climbing out. */
+const prefixBase = (base: Val): boolean =>
+  typeof base.value !== 'string' || (base.value.length > 1 && !base.value.startsWith('..'));
+
 /** Evaluates `n` without recording anything (a guard tried with a constant in place). */
 const quietly = (ip: Interp, n: Node, env: Env): Val =>
   ev(detached(ip, { callbackParams: undefined }), n, env);
@@ -4073,6 +4084,19 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
           if (equal && base && base.level !== INPUT) contained(call.receiver, c);
         }
       }
+      // target.slice(0, root.length) === root (substr, substring): whatever the length, a head
+      // equal to the base is a prefix check.
+      if (
+        /^(===|==|!==|!=)$/.test(op) &&
+        FILE_CLASSES.has(ip.cls) &&
+        (op.startsWith('=') ? truth : !truth)
+      ) {
+        const [l, r] = [c.field('left'), c.field('right')];
+        const head = [l, r].find((x) => x && headOf(x));
+        const other = head === l ? r : l;
+        const base = other ? ev(ip, other, env) : null;
+        if (head && base && base.level !== INPUT && prefixBase(base)) contained(headOf(head), c);
+      }
       return;
     }
     if (k === 'comparison_operator') {
@@ -4237,8 +4261,7 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       const base = ev(ip, baseNode, env);
       // A base from the request decides nothing; a base of one character ("/") contains nothing.
       if (base.level === INPUT) return;
-      if (typeof base.value === 'string' && base.value.length <= 1) return;
-      if (typeof base.value === 'string' && base.value.startsWith('..')) return;
+      if (!prefixBase(base)) return;
       return contained(subject, c);
     }
     // is-path-inside / path-is-inside (npm): isPathInside(child, parent) true.
