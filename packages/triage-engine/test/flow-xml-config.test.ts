@@ -567,6 +567,88 @@ describe('XXE: parsers given an entity resolver that refuses external entities',
   });
 });
 
+describe('XXE: a resolver set unless the caller opts into external entities', () => {
+  const noOp = [
+    '\tprivate static final EntityResolver NO_OP_ENTITY_RESOLVER = new EntityResolver() {',
+    '\t\t@Override',
+    '\t\tpublic InputSource resolveEntity(String publicId, String systemId) {',
+    '\t\t\treturn new InputSource(new StringReader(""));',
+    '\t\t}',
+    '\t};',
+  ];
+  const spring = (opts: { field?: string; gate?: string; order?: 'before' | 'after' } = {}) =>
+    cls(
+      [
+        '\tpublic void setProcessExternalEntities(boolean processExternalEntities) {',
+        '\t\tthis.processExternalEntities = processExternalEntities;',
+        '\t}',
+        '',
+        '\tpublic boolean isProcessExternalEntities() {',
+        '\t\treturn this.processExternalEntities;',
+        '\t}',
+        '',
+        '\tprivate SAXSource readSAXSource(InputStream body) throws IOException {',
+        '\t\ttry {',
+        '\t\t\tXMLReader reader = XMLReaderFactory.createXMLReader();',
+        '\t\t\treader.setFeature("http://xml.org/sax/features/external-general-entities", isProcessExternalEntities());',
+        '\t\t\tbyte[] bytes = StreamUtils.copyToByteArray(body);',
+        ...(opts.order === 'after'
+          ? [
+              '\t\t\tSAXSource source = new SAXSource(reader, new InputSource(new ByteArrayInputStream(bytes)));',
+            ]
+          : []),
+        `\t\t\tif (${opts.gate ?? '!isProcessExternalEntities()'}) {`,
+        '\t\t\t\treader.setEntityResolver(NO_OP_ENTITY_RESOLVER);',
+        '\t\t\t}',
+        opts.order === 'after'
+          ? '\t\t\treturn source;'
+          : '\t\t\treturn new SAXSource(reader, new InputSource(new ByteArrayInputStream(bytes)));',
+        '\t\t}',
+        '\t\tcatch (SAXException ex) {',
+        '\t\t\tthrow new HttpMessageNotReadableException("Could not parse document: " + ex.getMessage(), ex);',
+        '\t\t}',
+        '\t}',
+        '',
+        ...noOp,
+      ],
+      [`\tprivate boolean processExternalEntities${opts.field ?? ' = false'};`],
+    );
+  const marker = 'XMLReaderFactory.createXMLReader()';
+
+  it('when the reader gets an empty-document resolver unless an opt-in field (false by default, read by its getter) is set, and is handed on after, then it is sanitized', () => {
+    const r = xxe(spring(), marker);
+    expect(r.outcome).toBe('no-source');
+    expect(r.sanitized).toBe(true);
+    expect(r.reason).toMatch(/unless processExternalEntities is set; it is false by default/);
+    expect(xxe(spring({ field: '' }), marker).outcome).toBe('no-source');
+  });
+
+  it('when the field is true by default, the gate is the opt-in itself, or the reader is handed on before the resolver is set, then nothing is decided', () => {
+    expect(xxe(spring({ field: ' = true' }), marker)).toBeNull();
+    expect(xxe(spring({ gate: 'isProcessExternalEntities()' }), marker)).toBeNull();
+    expect(xxe(spring({ gate: '!strict' }), marker)).toBeNull();
+    expect(xxe(spring({ order: 'after' }), marker)).toBeNull();
+  });
+
+  it('when a protective setting sits in a branch without braces, then it counts only as an opt-in gate', () => {
+    const braceless = (gate: string) =>
+      cls(
+        [
+          '\tpublic Document read(InputStream in, boolean strict) throws Exception {',
+          '\t\tDocumentBuilderFactory f = DocumentBuilderFactory.newInstance();',
+          `\t\tif (${gate}) f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);`,
+          '\t\treturn f.newDocumentBuilder().parse(in);',
+          '\t}',
+        ],
+        ['\tprivate boolean allowDoctype;'],
+      );
+    expect(xxe(braceless('strict'), 'DocumentBuilderFactory.newInstance()')).toBeNull();
+    const gated = xxe(braceless('!allowDoctype'), 'DocumentBuilderFactory.newInstance()');
+    expect(gated.outcome).toBe('no-source');
+    expect(gated.reason).toMatch(/unless allowDoctype is set/);
+  });
+});
+
 describe('XXE: factories kept in fields', () => {
   const holder = (modifiers: string, init: string[]) =>
     cls([

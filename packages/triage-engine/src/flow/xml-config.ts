@@ -112,6 +112,21 @@ const stringConstants = (root: Node): Map<string, string> => {
  * sets it, when the class declares it with a literal or as a `boolean` without one (false).
  */
 const fieldDefault = (root: Node, n: Node): { name: string; value: string } | null => {
+  // A getter of the file that only returns the field (`isProcessExternalEntities()`).
+  const getter = /^(?:this\.)?([A-Za-z_$][\w$]*)\(\)$/.exec(n.text());
+  if (getter) {
+    const m = root
+      .findAll({ rule: { kind: 'method_declaration' } })
+      .find(
+        (d) =>
+          d.field('name')?.text() === getter[1] &&
+          !named(d.field('parameters') ?? d).some((p) => p.kind() === 'formal_parameter'),
+      );
+    const body = m?.field('body') ? named(m.field('body')!) : [];
+    const only = body.length === 1 && body[0]!.kind() === 'return_statement';
+    const value = only ? named(body[0]!)[0] : undefined;
+    return value && !/\(/.test(value.text()) ? fieldDefault(root, value) : null;
+  }
   const m = /^(?:this\.)?([A-Za-z_$][\w$]*)$/.exec(n.text());
   if (!m) return null;
   for (const f of root.findAll({ rule: { kind: 'field_declaration' } })) {
@@ -204,12 +219,14 @@ export const xmlParserConfiguration = (root: Node, line: number): FlowResult | n
   );
   for (const call of calls) {
     if (call.range().start.index < end || call.range().start.index > firstUse) continue;
-    if (!runsWhenever(call, at.statement)) continue;
+    const gates = runsWhenever(root, call, at.statement);
+    if (!gates) continue;
     const found = onTarget(call, target)
       ? protective(root, call, constants)
       : inHelper(root, call, target, constants);
     if (!found) continue;
-    const { setting, field, by } = found;
+    const { setting, by } = found;
+    const field = found.field ?? gates[0] ?? null;
     const sink = step(lineOf(made), 'sink', made.text());
     const madeStep = step(lineOf(made), 'call', `${target} = ${made.text()}`);
     const unless = field ? ` unless ${field.name} is set (it is ${field.value} by default)` : '';
@@ -263,7 +280,7 @@ const fieldConfiguration = (root: Node, made: Node, target: string): FlowResult 
       (c) =>
         onTarget(c, target) &&
         c.range().start.index < firstUse &&
-        topLevelIn(c, block) &&
+        topLevelIn(root, c, block) &&
         protective(root, c, constants) !== null,
     );
     // An instance field: every constructor must configure it.
@@ -286,28 +303,82 @@ const fieldConfiguration = (root: Node, made: Node, target: string): FlowResult 
 };
 
 /** `call`'s statement is one of `block`'s own, or of a `try` body among them. */
-const topLevelIn = (call: Node, block: Node): boolean =>
-  climbingTryBodies(call, (b) => sameRange(b, block));
+const topLevelIn = (root: Node, call: Node, block: Node): boolean =>
+  climbingTryBodies(root, call, (b) => sameRange(b, block))?.length === 0;
+
+/** An opt-in switch a setting waits on: a boolean field, off unless the caller sets it. */
+type Gate = { name: string; value: string };
 
 /**
  * Whether `call` runs whenever the statement `made` does: its statement sits in the block of
  * `made` or in a block around it, or in the body of a `try` that does (a setting wrapped in
- * `try { … } catch (ParserConfigurationException e) { … }` runs unless the parser refuses it).
+ * `try { … } catch (ParserConfigurationException e) { … }` runs unless the parser refuses it),
+ * or in the branch of an `if (!optIn)` on a boolean field that is false unless set (Spring's
+ * `if (!isProcessExternalEntities()) reader.setEntityResolver(…)`). Null when it does not; else
+ * the opt-in fields it waits on (none: it runs whenever).
  */
-const runsWhenever = (call: Node, made: Node): boolean =>
-  climbingTryBodies(call, (block) => within(made, block));
+const runsWhenever = (root: Node, call: Node, made: Node): Gate[] | null =>
+  climbingTryBodies(root, call, (block) => within(made, block));
 
-/** Whether a block `accept`s holds `call`'s statement, directly or through `try` bodies. */
-const climbingTryBodies = (call: Node, accept: (block: Node) => boolean): boolean => {
+/**
+ * Whether a block `accept`s holds `call`'s statement, directly or through `try` bodies and the
+ * branches of opt-in gates; null when it does not, or another branch, loop or lambda stands
+ * between, else the gates passed.
+ */
+const climbingTryBodies = (
+  root: Node,
+  call: Node,
+  accept: (block: Node) => boolean,
+): Gate[] | null => {
+  const gates: Gate[] = [];
   let where = statementOf(call);
+  // Within the statement itself (`if (!optIn) reader.setEntityResolver(r);` without braces).
+  for (let cur = call.parent(); where && cur; cur = cur.parent()) {
+    if (/^(ternary_expression|lambda_expression|switch_expression)$/.test(cur.kind())) return null;
+    if (
+      /^(if_statement|while_statement|for_statement|enhanced_for_statement|do_statement)$/.test(
+        cur.kind(),
+      )
+    ) {
+      const cond = cur.field('condition');
+      if (!(cond && within(call, cond))) {
+        const gate = cur.kind() === 'if_statement' ? optInGate(root, cur, call) : null;
+        if (!gate) return null;
+        gates.push(gate);
+      }
+    }
+    if (sameRange(cur, where.statement)) break;
+  }
   while (where) {
-    if (accept(where.block)) return true;
+    if (accept(where.block)) return gates;
     const holder = where.block.parent();
-    if (!holder || !/^try_(with_resources_)?statement$/.test(holder.kind())) return false;
-    if (!sameRange(holder.field('body') ?? holder, where.block)) return false;
+    if (holder?.kind() === 'if_statement') {
+      const gate = optInGate(root, holder, call);
+      if (!gate) return null;
+      gates.push(gate);
+      where = statementOf(holder);
+      continue;
+    }
+    if (!holder || !/^try_(with_resources_)?statement$/.test(holder.kind())) return null;
+    if (!sameRange(holder.field('body') ?? holder, where.block)) return null;
     where = statementOf(holder);
   }
-  return false;
+  return null;
+};
+
+/**
+ * `if (!optIn) { … call … }` (no other branch holding the call), where `optIn` is a boolean
+ * field of the class, or a getter of one, that is false unless set: the gate, else null.
+ */
+const optInGate = (root: Node, ifStatement: Node, call: Node): Gate | null => {
+  const consequence = ifStatement.field('consequence');
+  if (!consequence || !within(call, consequence)) return null;
+  let cond = ifStatement.field('condition');
+  while (cond?.kind() === 'parenthesized_expression') cond = named(cond)[0] ?? null;
+  if (cond?.kind() !== 'unary_expression' || !cond.text().startsWith('!')) return null;
+  const operand = cond.field('operand') ?? named(cond)[0];
+  const field = operand ? fieldDefault(root, operand) : null;
+  return field?.value === 'false' ? field : null;
 };
 
 /** What an object does with its settings: makes a parser, or parses, transforms, validates. */
@@ -354,27 +425,45 @@ const refusingResolvers = (
   const uses = method
     .findAll({ rule: { kind: 'identifier' } })
     .filter((u) => u.text() === target && after(u) && u.parent()?.kind() !== 'variable_declarator');
-  const parsers: { name: string; statement: Node; madeBy: Node }[] = [];
+  const parsers: { name: string; statement: Node; madeBy: Node; before: number }[] = [];
+  // A reader that parses itself (`XMLReaderFactory.createXMLReader()`, `new SAXReader()`) may be
+  // handed on (`new SAXSource(reader, input)`, `return reader`) once its resolver is set.
+  const selfParsing =
+    /(createXMLReader|getXMLReader)$/.test(made.field('name')?.text() ?? '') ||
+    made.kind() === 'object_creation_expression';
+  let handedOn = Infinity;
   for (const u of uses) {
     const call = u.parent();
     const isReceiver =
       call?.kind() === 'method_invocation' && sameRange(call.field('object') ?? call, u);
+    if (!isReceiver && selfParsing) {
+      handedOn = Math.min(handedOn, u.range().start.index);
+      continue;
+    }
     if (!isReceiver) return null;
     const name = call.field('name')?.text() ?? '';
     if (/^set/.test(name) || /^(parse|read|build)$/.test(name)) {
-      if (!/^set/.test(name))
-        parsers.push({ name: target, statement: statementOf(made)!.statement, madeBy: made });
+      if (!/^set/.test(name)) handedOn = Math.min(handedOn, call.range().start.index);
       continue;
     }
     if (!BUILDS.test(name)) return null;
     const kept = keptIn(call);
     const at = statementOf(call);
     if (!kept || !at) return null;
-    parsers.push({ name: kept, statement: at.statement, madeBy: call });
+    parsers.push({ name: kept, statement: at.statement, madeBy: call, before: Infinity });
   }
+  if (handedOn < Infinity)
+    parsers.push({
+      name: target,
+      statement: statementOf(made)!.statement,
+      madeBy: made,
+      before: handedOn,
+    });
   if (!parsers.length) return null;
   const steps = [];
+  const gates: Gate[] = [];
   for (const p of parsers) {
+    let passed: Gate[] | null = null;
     const resolver = method.findAll({ rule: { kind: 'method_invocation' } }).find(
       (c) =>
         c.field('name')?.text() === 'setEntityResolver' &&
@@ -383,10 +472,12 @@ const refusingResolvers = (
           ?.text()
           .replace(/^this\./, '') === p.name &&
         c.range().start.index >= p.madeBy.range().end.index &&
-        runsWhenever(c, p.statement),
+        c.range().end.index <= p.before &&
+        (passed = runsWhenever(root, c, p.statement)) !== null,
     );
     const arg = resolver ? named(resolver.field('arguments') ?? resolver)[0] : undefined;
     if (!resolver || !arg || !safeResolver(root, arg)) return null;
+    gates.push(...(passed ?? []));
     steps.push(
       step(
         lineOf(resolver),
@@ -395,11 +486,13 @@ const refusingResolvers = (
       ),
     );
   }
+  const unless = gates.length
+    ? ` (unless ${gates[0]!.name} is set; it is ${gates[0]!.value} by default)`
+    : '';
   return {
     outcome: 'no-source',
     sanitized: true,
-    reason:
-      'every parser made from it is given an entity resolver that refuses external entities or answers them with a document of its own',
+    reason: `every parser made from it is given an entity resolver that refuses external entities or answers them with a document of its own${unless}`,
     path: [
       step(lineOf(made), 'call', `${target} = ${made.text()}`),
       ...steps,
