@@ -17,6 +17,8 @@
 // Pairs tried and left out, with the reason, are listed in LEFT_OUT.
 import { LEFT_OUT_10A, PAIRS_10A } from './group10-a.mjs';
 import { LEFT_OUT_10B, PAIRS_10B } from './group10-b.mjs';
+import { LEFT_OUT_10C, PAIRS_10C } from './group10-c.mjs';
+import { LEFT_OUT_10D, PAIRS_10D } from './group10-d.mjs';
 
 export const PAIRS = [
   // npm
@@ -3555,6 +3557,8 @@ export const PAIRS = [
   },
   ...PAIRS_10A,
   ...PAIRS_10B,
+  ...PAIRS_10C,
+  ...PAIRS_10D,
 ];
 
 /** Pairs fetched and diffed but not in the set, and why (no reported sink the fix touched, …). */
@@ -4019,4 +4023,6 @@ export const LEFT_OUT = [
   ],
   ...LEFT_OUT_10A,
   ...LEFT_OUT_10B,
+  ...LEFT_OUT_10C,
+  ...LEFT_OUT_10D,
 ];
