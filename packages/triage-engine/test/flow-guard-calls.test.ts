@@ -431,6 +431,86 @@ describe('Go: functions of the package in other files, and of packages of the mo
   });
 });
 
+describe('Go: methods of the package, called on a value', () => {
+  const pkg = (extra: string[] = []) => ({
+    'store/paths.go': [
+      'package store',
+      '',
+      'import (',
+      '\t"fmt"',
+      '\t"path/filepath"',
+      ')',
+      '',
+      'type Store struct {',
+      '\troot string',
+      '}',
+      '',
+      '// blobPath keeps the last element of the name under the root.',
+      'func (s Store) blobPath(name string) (string, error) {',
+      '\tif name == "" {',
+      '\t\treturn "", fmt.Errorf("empty name")',
+      '\t}',
+      '\treturn filepath.Join("/var/lib/store", filepath.Base(name)), nil',
+      '}',
+      '',
+      'func (s *Store) rawPath(name string) string {',
+      '\treturn filepath.Join(s.root, name)',
+      '}',
+      ...extra,
+    ],
+    'store/handler.go': [
+      'package store',
+      '',
+      'import (',
+      '\t"net/http"',
+      '\t"os"',
+      ')',
+      '',
+      'type Server struct {',
+      '\tstore *Store',
+      '}',
+      '',
+      'func (srv *Server) Get(w http.ResponseWriter, r *http.Request) {',
+      '\tp, err := srv.store.blobPath(r.URL.Query().Get("name"))',
+      '\tif err != nil {',
+      '\t\thttp.Error(w, err.Error(), http.StatusBadRequest)',
+      '\t\treturn',
+      '\t}',
+      '\tdata, _ := os.ReadFile(p)',
+      '\tw.Write(data)',
+      '}',
+      '',
+      'func (srv *Server) Raw(w http.ResponseWriter, r *http.Request) {',
+      '\tdata, _ := os.ReadFile(srv.store.rawPath(r.URL.Query().Get("name")))',
+      '\tw.Write(data)',
+      '}',
+    ],
+  });
+
+  it('when the path comes from a method another file of the package declares, then it is read there', () => {
+    const r = flowIn(pkg(), 'store/handler.go', 'path-traversal', 'os.ReadFile(p)')!;
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(/blobPath\(\) returns no input/);
+  });
+
+  it('when the method joins the name unchanged, the input reaches the sink; when two types declare the method, it is not followed', () => {
+    expect(flowIn(pkg(), 'store/handler.go', 'path-traversal', 'srv.store.rawPath(')!.outcome).toBe(
+      'input',
+    );
+    const twice = pkg([
+      '',
+      'type Mirror struct{}',
+      '',
+      'func (m Mirror) blobPath(name string) (string, error) {',
+      '\treturn name, nil',
+      '}',
+    ]);
+    expect(flowIn(twice, 'store/handler.go', 'path-traversal', 'os.ReadFile(p)')!.outcome).not.toBe(
+      'no-source',
+    );
+  });
+});
+
 describe('a pattern compiled at module level', () => {
   const query = (compiled: string, call: string) => [
     'import re',

@@ -324,13 +324,34 @@ export const importedFunctions = <F extends { functions: Map<string, Node> }>(
     }
     return null;
   };
+  // Go: `x.Method(…)`, the one method of that name the package declares (in any of its files).
+  const goMethod = (name: string): ImportedFunction<F> | null => {
+    let found: ImportedFunction<F> | null = null;
+    for (const path of new Set([uri, ...goFilesIn(files, dirname(uri))])) {
+      const text = path === uri ? null : files.get(path);
+      let other: Node;
+      try {
+        other = path === uri ? root : parsed(path, 'go', text ?? '');
+      } catch {
+        continue;
+      }
+      for (const m of other.findAll({ rule: { kind: 'method_declaration' } })) {
+        if (m.field('name')?.text() !== name) continue;
+        if (found) return null;
+        found = { fn: m, root: other, lang: 'go', facts: factsOf(other, 'go') };
+      }
+    }
+    return found;
+  };
   let module: { dir: string; path: string } | null | undefined;
   return (name) => {
     imports ??= importsOf(root, lang);
+    if (lang === 'go' && name.startsWith('#')) return goMethod(name.slice(1));
     if (lang === 'go') {
       const dot = name.indexOf('.');
       if (dot < 0) return inGoPackage(dirname(uri), name);
       const imp = imports.get(name.slice(0, dot));
+      if (!imp) return goMethod(name.slice(name.lastIndexOf('.') + 1));
       if (module === undefined) module = goModuleOf(uri, (p) => files.get(p));
       const dir = imp && module ? goPackageDir(module, imp.module) : null;
       return dir === null ? null : inGoPackage(dir, name.slice(dot + 1));

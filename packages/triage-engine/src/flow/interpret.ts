@@ -2291,7 +2291,16 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
     ip.selfCalls.args.push(args);
   if (fn) return summary(ip, fn, c, args, n);
   const imported = importable(ip, c.text) ? ip.importedFunction?.(c.text) : null;
-  if (imported) return summary(ip, imported.fn, c, args, n, inFile(imported));
+  if (imported)
+    return summary(
+      ip,
+      imported.fn,
+      c,
+      args,
+      n,
+      imported.root === ip.root ? {} : inFile(imported),
+      recvVal,
+    );
   const recvFold = foldMethod(
     c.name,
     recvVal?.value,
@@ -2723,12 +2732,21 @@ const summary = (
   args: Val[],
   n: Node,
   file: Partial<Interp> = {},
+  recv: Val | null = null,
 ): Val => {
   const line = lineOf(n);
   if (ip.depth >= 2)
     return unknown(`${c.text}() calls nest too deep to follow`, step(line, 'unknown', n.text()));
   const params = paramsOf(fn).filter((p, i) => !(i === 0 && /^(self|cls)$/.test(p.name)));
   const env: Env = new Map();
+  // A Go method's receiver (`func (ref dirReference) layerPath(…)`) is the value it is called on.
+  const receiver = fn.kind() === 'method_declaration' ? fn.field('receiver') : null;
+  const recvName = receiver
+    ? named(receiver)
+        .flatMap((d) => d.fieldChildren('name'))[0]
+        ?.text()
+    : undefined;
+  if (recvName && recv) env.set(recvName, recv);
   params.forEach((p, i) => {
     const a = args[i];
     const dflt = p.decl.field('value');
@@ -2803,9 +2821,12 @@ const abstractBody = (body: Node): boolean => {
   );
 };
 
-/** A callee another file of the project may define: a plain name, or Go's `pkg.Func`. */
+/**
+ * A callee another file of the project may define: a plain name, Go's `pkg.Func`, or a Go
+ * method called on a named value (`s.ref.layerPath`), which the package declares once.
+ */
 const importable = (ip: Interp, text: string): boolean =>
-  /^[\w$]+$/.test(text) || (ip.lang === 'go' && /^[A-Za-z_]\w*\.[A-Z]\w*$/.test(text));
+  /^[\w$]+$/.test(text) || (ip.lang === 'go' && /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)+$/.test(text));
 
 /**
  * What an interpreter reading another file of the project changes: that file's tree and facts.
