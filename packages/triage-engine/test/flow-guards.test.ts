@@ -348,6 +348,84 @@ describe('prototype pollution: guards on the key', () => {
   });
 });
 
+describe('prototype pollution: transpiled for…of loops over refused keys', () => {
+  const guarded = (loop: string[], re = 'var IGNORE = /__proto__|constructor|prototype/;') => [
+    "'use strict';",
+    '',
+    re,
+    '',
+    'function assignValue(element, keys, value) {',
+    '    var current = element;',
+    '    var key = void 0;',
+    '    if (keys.some(function (key) {',
+    '        return IGNORE.test(key);',
+    '    })) {',
+    '        return;',
+    '    }',
+    ...loop,
+    '    return element;',
+    '}',
+    'module.exports = assignValue;',
+  ];
+  const babel6 = [
+    '    var _iteratorNormalCompletion = true;',
+    '    for (var _iterator = keys[Symbol.iterator](), _step; !(_iteratorNormalCompletion = (_step = _iterator.next()).done); _iteratorNormalCompletion = true) {',
+    '        key = _step.value;',
+    '        if (current[key] == null) {',
+    '            current[key] = {};',
+    '        }',
+    '        current = current[key];',
+    '    }',
+  ];
+  const babel7 = [
+    '    var _iterator = _createForOfIteratorHelper(keys), _step;',
+    '    try {',
+    '        for (_iterator.s(); !(_step = _iterator.n()).done;) {',
+    '            key = _step.value;',
+    '            if (current[key] == null) {',
+    '                current[key] = {};',
+    '            }',
+    '            current = current[key];',
+    '        }',
+    '    } catch (err) {',
+    '        _iterator.e(err);',
+    '    } finally {',
+    '        _iterator.f();',
+    '    }',
+  ];
+  const tsValues = [
+    '    for (var _b = __values(keys), _c = _b.next(); !_c.done; _c = _b.next()) {',
+    '        key = _c.value;',
+    '        if (current[key] == null) {',
+    '            current[key] = {};',
+    '        }',
+    '        current = current[key];',
+    '    }',
+  ];
+
+  it('when the keys are refused by a regex constant of the file before a Babel or TypeScript for…of, then the writes are sanitized', () => {
+    for (const [name, loop] of [
+      ['babel6', babel6],
+      ['babel7', babel7],
+      ['tsValues', tsValues],
+    ] as const) {
+      const r = pp(guarded([...loop]), 'current[key] = {}');
+      expect(r.outcome, name).toBe('no-source');
+      expect(pathText(r), name).toMatch(/no element of keys is __proto__/);
+    }
+  });
+
+  it('when nothing refuses the keys, or the regex constant is assigned again, then the caller’s keys reach the write', () => {
+    const unguarded = guarded([...babel6]).filter((l, i) => i < 7 || i > 11);
+    expect(pp(unguarded, 'current[key] = {}').outcome).toBe('input');
+    const rebound = guarded(
+      [...babel6, "    IGNORE = new RegExp(process.env.IGNORE || 'x');"],
+      'var IGNORE = /__proto__|constructor|prototype/;',
+    );
+    expect(pp(rebound, 'current[key] = {}').outcome).not.toBe('no-source');
+  });
+});
+
 describe('path containment: JavaScript', () => {
   it('when the path is resolved and checked against the base with an early return, then it is sanitized', () => {
     const src = [

@@ -1943,6 +1943,8 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
   }
   if (SOCKET_READ.test(c.name)) return { level: INPUT, steps: [s('source')] };
   const recvVal = early ?? (c.receiver ? ev(ip, c.receiver, env) : null);
+  const iterated = transpiledIteration(ip, n, c, recvVal, env);
+  if (iterated) return iterated;
   const canonical = canonicalCallee(ip, c.text);
   // arr.filter(pred): only the elements pred accepts are left; a prototype key it refuses is not.
   if (ip.proto && c.name === 'filter' && recvVal && c.args[0]) {
@@ -2130,12 +2132,13 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
       return constant(value, s('constant'));
     }
   }
-  if (
-    c.receiver?.kind() === 'regex' &&
-    (c.name === 'test' || c.name === 'exec') &&
-    typeof args[0]?.value === 'string'
-  ) {
-    const re = regexOf(c.receiver);
+  // A literal, or a constant of the file holding one (`var RE_IGNORE = /__proto__|…/`).
+  const literalRe =
+    c.receiver && (c.name === 'test' || c.name === 'exec') && typeof args[0]?.value === 'string'
+      ? regexLiteral(ip, c.receiver, n)
+      : null;
+  if (literalRe && typeof args[0]?.value === 'string') {
+    const re = regexOf(literalRe);
     if (re) return constant(re.test(args[0].value), s('constant'));
   }
   // 'a/../b'.search(/\.\./) is 2, .match(/\.\./) a match (truthy) or null.
@@ -3509,6 +3512,49 @@ const headOf = (n: Node): Node | null => {
 /** A base a prefix check keeps a path under: not one character ("/") and not climbing out. */
 const prefixBase = (base: Val): boolean =>
   typeof base.value !== 'string' || (base.value.length > 1 && !base.value.startsWith('..'));
+
+/**
+ * A transpiled for…of (Babel, TypeScript's downlevelIteration): `xs[Symbol.iterator]()`,
+ * `_createForOfIteratorHelper(xs)` or `__values(xs)` gives an iterator over xs; its `next()`
+ * (Babel's `n()`, or a call of the loose helper's function) a step whose `value` is an element
+ * of xs, with what is known of every element (a key refused before the loop).
+ */
+const ITERATOR_HELPER = /^(_createForOfIteratorHelper(Loose)?|__values)$/;
+const transpiledIteration = (
+  ip: Interp,
+  n: Node,
+  c: NonNullable<ReturnType<typeof calleeOf>>,
+  recvVal: Val | null,
+  env: Env,
+): Val | null => {
+  if (ip.family !== 'javascript') return null;
+  const fn = n.field('function');
+  if (
+    fn?.kind() === 'subscript_expression' &&
+    fn.field('index')?.text() === 'Symbol.iterator' &&
+    c.args.length === 0
+  )
+    return { ...ev(ip, fn.field('object'), env), iterates: true };
+  if (ITERATOR_HELPER.test(c.text) && c.args[0])
+    return { ...ev(ip, c.args[0], env), iterates: true };
+  const it =
+    c.receiver && /^(next|n)$/.test(c.name)
+      ? recvVal
+      : !c.receiver && fn?.kind() === 'identifier'
+        ? env.get(fn.text())
+        : undefined;
+  if (!it?.iterates) return null;
+  const { iterates: _i, ...over } = it;
+  const element = contents(over);
+  return {
+    level: element.level,
+    steps: element.steps,
+    keys: new Map([
+      ['value', element],
+      ['done', clean(step(lineOf(n), 'constant', 'done'))],
+    ]),
+  };
+};
 
 /** Evaluates `n` without recording anything (a guard tried with a constant in place). */
 const quietly = (ip: Interp, n: Node, env: Env): Val =>

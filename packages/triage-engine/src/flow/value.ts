@@ -97,6 +97,8 @@ export interface Val {
   protoReach?: boolean;
   /** A string known to start with `/` (`'/' + x`, or past `if (x.charAt(0) !== '/') …`). */
   rooted?: boolean;
+  /** An iterator over the value's elements (`xs[Symbol.iterator]()`, a transpiled for…of). */
+  iterates?: boolean;
   /**
    * `path.normalize` of a rooted path (or `path.resolve('/', x)`): it starts with `/` and holds
    * no `..` segment, so joined under any base it stays under that base.
