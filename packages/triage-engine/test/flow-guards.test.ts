@@ -426,6 +426,71 @@ describe('prototype pollution: transpiled for…of loops over refused keys', () 
   });
 });
 
+describe('prototype pollution: keys that hold no refused name, and the pieces cut from them', () => {
+  const ini = (guard: string, helper = '    return line.match(RE_ARRAY)[1];') => [
+    'var IGNORE = /__proto__|constructor|prototype/;',
+    'var RE_ARRAY = /^(.*?)\\[\\]$/;',
+    '',
+    'function getArrayKey(line) {',
+    helper,
+    '}',
+    '',
+    'function assignValue(element, keys, value) {',
+    '\tvar current = element;',
+    '\tvar key;',
+    `\tif (keys.some(function (k) { return ${guard}; })) {`,
+    '\t\treturn;',
+    '\t}',
+    '\tfor (const k of keys) {',
+    '\t\tkey = k;',
+    '\t\tif (RE_ARRAY.test(key)) {',
+    '\t\t\tkey = getArrayKey(key);',
+    '\t\t}',
+    '\t\tif (current[key] == null) {',
+    '\t\t\tcurrent[key] = {};',
+    '\t\t}',
+    '\t\tcurrent = current[key];',
+    '\t}',
+    '\treturn element;',
+    '}',
+    'module.exports = assignValue;',
+  ];
+
+  it('when every key is refused for holding a name anywhere, then the group a regex cuts from it (a helper’s match, exec or slice) is none of them', () => {
+    for (const helper of [
+      '    return line.match(RE_ARRAY)[1];',
+      '    var m = RE_ARRAY.exec(line);\n    return m[1];',
+      '    return line.slice(0, -2);',
+    ]) {
+      const r = pp(ini('IGNORE.test(k)', helper), 'current[key] = {}');
+      expect(r.outcome, helper).toBe('no-source');
+    }
+  });
+
+  it('when the keys are only refused when equal to a name, then "__proto__[]" cut to "__proto__" reaches the write', () => {
+    const r = pp(ini("k === '__proto__' || k === 'constructor'"), 'current[key] = {}');
+    expect(r.outcome).toBe('input');
+  });
+
+  it('when an anchored test is true (RE_ARRAY: ends with []), then the key is not said to hold no __proto__', () => {
+    const r = pp(
+      [
+        'var RE_ARRAY = /^(.*?)\\[\\]$/;',
+        'function set(obj, key, value) {',
+        '\tif (RE_ARRAY.test(key)) {',
+        '\t\tvar name = key.slice(0, -2);',
+        '\t\tobj[name] = [value];',
+        '\t}',
+        '}',
+        'module.exports = set;',
+      ],
+      'obj[name] = [value]',
+    );
+    expect(r.outcome).toBe('input');
+    expect(pathText(r)).not.toMatch(/holds no __proto__/);
+  });
+});
+
 describe('path containment: JavaScript', () => {
   it('when the path is resolved and checked against the base with an early return, then it is sanitized', () => {
     const src = [

@@ -2327,15 +2327,26 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
   }
   const inputs = [...(recvVal ? [recvVal] : []), ...args].map(contents);
   const all = joinAll(inputs, clean(s('constant')));
+  // x.match(re) / re.exec(x) of a string holding no `__proto__`: no group of the match is it.
+  const matched = c.name === 'match' ? recvVal : c.name === 'exec' ? args[0] : undefined;
+  if (ip.family === 'javascript' && matched?.lacks)
+    return {
+      ...withStep({ level: matched.level, steps: matched.steps }, s('propagate')),
+      elemExcluded: new Set(matched.lacks),
+      elemLacks: matched.lacks,
+    };
   if (PROPAGATE.has(c.name) || PROPAGATE.has(c.text)) {
     const out = withStep(all, s('propagate'));
-    // The pieces of a string that holds no `__proto__` are none of them either.
-    const lacks = c.name === 'split' ? recvVal?.lacks : undefined;
+    // The pieces of a string that holds no `__proto__` are none of them either, and hold none.
+    const lacks = ip.family === 'javascript' ? recvVal?.lacks : undefined;
+    const pieces = c.name === 'split';
+    const part = /^(slice|substring|substr|trim|trimStart|trimEnd)$/.test(c.name);
     return {
       level: out.level,
       steps: out.steps,
       ...(out.reason ? { reason: out.reason } : {}),
-      ...(lacks ? { elemExcluded: new Set(lacks) } : {}),
+      ...(lacks && pieces ? { elemExcluded: new Set(lacks), elemLacks: lacks } : {}),
+      ...(lacks && part ? { excluded: new Set(lacks), lacks } : {}),
     };
   }
   if (FILE_CONTENT.test(c.name) && recvVal)
@@ -3581,6 +3592,19 @@ const refusedBy = (
 };
 
 /**
+ * Strings holding `key` inside longer ones, in the shapes paths and keys take (`a.__proto__.b`,
+ * `__proto__[]`, `[__proto__]`, `x/__proto__/y`): a guard refusing every one of them refuses any
+ * string holding the key (an unanchored test); an anchored one (`/^(.*)\[\]$/`) lets one through.
+ */
+const inLongerStrings = (key: string): string[] => [
+  `a.${key}.b`,
+  `${key}[]`,
+  `[${key}]`,
+  `x/${key}/y`,
+  ` ${key} `,
+];
+
+/**
  * Prototype pollution: which of `__proto__`, `constructor`, `prototype` each value the guard
  * reads cannot be, given the guard's outcome. The guard is run with each of those keys in the
  * value's place: a key for which it folds to the other outcome is excluded past it. So
@@ -3600,7 +3624,9 @@ const refinedProto = (ip: Interp, cond: Node, env: Env, outcome: boolean): Env =
     // Refused whenever it holds the key inside a longer path (`a.__proto__.b`): it holds none.
     const substring = /\.(includes|indexOf|search|match|test)\s*\(/.test(cond.text());
     const lacks = substring
-      ? PROTO_KEYS.filter((key) => refusedBy(trying, cond, env, outcome, name, `a.${key}.b`))
+      ? PROTO_KEYS.filter((key) =>
+          inLongerStrings(key).every((x) => refusedBy(trying, cond, env, outcome, name, x)),
+        )
       : [];
     if (lacks.length && typeof old.value !== 'string')
       out.set(name, {
@@ -3828,8 +3854,23 @@ const everyElementRefused = (
     return !sub.unsupported && v !== undefined && truthy(v) !== wanted;
   });
   if (!refused.length) return;
+  // Refused whenever it holds the key inside a longer string (an unanchored test): no element
+  // holds it, so no piece cut from one is it either.
+  const lacked = refused.filter((key) =>
+    inLongerStrings(key).every((x) => {
+      const sub = runNested(
+        { ...ip, tryingProto: true },
+        body,
+        new Map(env).set(param, constant(x, step(line, 'constant', key))),
+        { callbackParams: undefined },
+      );
+      const v = joinAll(sub.returns, constant(null, step(line, 'constant', fn.text()))).value;
+      return !sub.unsupported && v !== undefined && truthy(v) !== wanted;
+    }),
+  );
   out.set(list, {
     ...old,
+    ...(lacked.length ? { elemLacks: new Set([...(old.elemLacks ?? []), ...lacked]) } : {}),
     elemExcluded: new Set([...(old.elemExcluded ?? []), ...refused]),
     steps: [
       ...old.steps,

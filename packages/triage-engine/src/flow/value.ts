@@ -64,6 +64,8 @@ export interface Val {
    * value holding them (`if (path.includes('__proto__')) throw …`): no piece split off it is one.
    */
   lacks?: ReadonlySet<string>;
+  /** Constant strings no element of the value contains (`keys.some((k) => RE.test(k))` false). */
+  elemLacks?: ReadonlySet<string>;
   /** An object without Object.prototype in its chain (`Object.create(null)`, a Map). */
   noProto?: boolean;
   /**
@@ -124,6 +126,7 @@ const factsOf = (v: Val, proto = true): Partial<Val> => ({
   ...(v.excluded ? { excluded: v.excluded } : {}),
   ...(v.lacks ? { lacks: v.lacks } : {}),
   ...(v.elemExcluded ? { elemExcluded: v.elemExcluded } : {}),
+  ...(v.elemLacks ? { elemLacks: v.elemLacks } : {}),
   ...(proto && v.noProto ? { noProto: true } : {}),
   ...(v.normalized ? { normalized: v.normalized } : {}),
   ...(v.relativeOf ? { relativeOf: v.relativeOf } : {}),
@@ -152,6 +155,10 @@ const joinFacts = (a: Val, b: Val): Partial<Val> => {
   if (a.lacks && b.lacks) {
     const both = new Set([...a.lacks].filter((x) => b.lacks!.has(x)));
     if (both.size) out.lacks = both;
+  }
+  if (a.elemLacks && b.elemLacks) {
+    const both = new Set([...a.elemLacks].filter((x) => b.elemLacks!.has(x)));
+    if (both.size) out.elemLacks = both;
   }
   if (a.noProto && b.noProto) out.noProto = true;
   if (a.normalized && b.normalized) out.normalized = union(a.normalized, b.normalized);
@@ -236,9 +243,13 @@ export const contents = (v: Val): Val => {
   if (!v.elems && !v.keys) {
     // An element of the value: not the value itself, so what is known of the whole does not
     // hold of it; what is known of every element does.
-    if (!v.excluded && !v.elemExcluded) return v;
-    const { excluded: _whole, elemExcluded, ...rest } = v;
-    return elemExcluded ? { ...rest, excluded: elemExcluded } : rest;
+    if (!v.excluded && !v.elemExcluded && !v.elemLacks && !v.lacks) return v;
+    const { excluded: _whole, elemExcluded, elemLacks, lacks: _l, ...rest } = v;
+    return {
+      ...rest,
+      ...(elemExcluded ? { excluded: elemExcluded } : {}),
+      ...(elemLacks ? { lacks: elemLacks } : {}),
+    };
   }
   const parts = [...(v.elems ?? []), ...(v.keys?.values() ?? [])];
   // Any element, so no single constant (a lookup by an unknown key may also miss).
