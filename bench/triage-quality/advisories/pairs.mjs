@@ -19,6 +19,7 @@ import { LEFT_OUT_10A, PAIRS_10A } from './group10-a.mjs';
 import { LEFT_OUT_10B, PAIRS_10B } from './group10-b.mjs';
 import { LEFT_OUT_10C, PAIRS_10C } from './group10-c.mjs';
 import { LEFT_OUT_10D, PAIRS_10D } from './group10-d.mjs';
+import { LEFT_OUT_10E, PAIRS_10E } from './group10-e.mjs';
 
 export const PAIRS = [
   // npm
@@ -3559,6 +3560,7 @@ export const PAIRS = [
   ...PAIRS_10B,
   ...PAIRS_10C,
   ...PAIRS_10D,
+  ...PAIRS_10E,
 ];
 
 /** Pairs fetched and diffed but not in the set, and why (no reported sink the fix touched, …). */
@@ -4025,4 +4027,5 @@ export const LEFT_OUT = [
   ...LEFT_OUT_10B,
   ...LEFT_OUT_10C,
   ...LEFT_OUT_10D,
+  ...LEFT_OUT_10E,
 ];
