@@ -1355,7 +1355,7 @@ pt(
   code(`
 const fs = require('fs');
 const path = require('path');
-const ROOT = '/srv/public';
+const ROOT = '/srv/public/';
 
 module.exports = (req, res) => {
   const rel = path.normalize(req.query.file);

@@ -33,7 +33,11 @@ const extractor = (check: string[]) => [
 describe('path traversal: the check and early exit inside the callback that builds the path', () => {
   it('when the joined path is checked against the destination before a writer gets it as { path }, then it is contained', () => {
     const r = pt(
-      extractor(['    if (extractPath.indexOf(opts.path) != 0) {', '      return;', '    }']),
+      extractor([
+        '    if (extractPath.indexOf(opts.path + path.sep) != 0) {',
+        '      return;',
+        '    }',
+      ]),
       'path.join(opts.path, entry.path)',
     );
     expect(r.outcome).toBe('no-source');

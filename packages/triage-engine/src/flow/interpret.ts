@@ -35,6 +35,7 @@ import {
   fieldReadKey,
   joinEnv,
   sameEnv,
+  sepEndedish,
   step,
   unknown,
   withStep,
@@ -782,7 +783,9 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
           if (prefix !== undefined) prefix += text;
         }
       }
-      const built = withStep(joinAll(vals, clean(at('constant'))), at('propagate'));
+      const joined = withStep(joinAll(vals, clean(at('constant'))), at('propagate'));
+      // `${root}/`, f"{base}/": the text ends with a separator, whatever goes before it.
+      const built = /[/\\]['"`]$/.test(n.text()) ? { ...joined, sepEnded: true } : joined;
       return ip.proto && holdsNonNameText(n) ? { ...built, excluded: PROTO_SET } : built;
     }
     // Go's "…" and Java's "…" hold escapes (`\t`, `\n`, `\"`); Go's `…` and text blocks as written.
@@ -986,12 +989,14 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
         op === '+' && (a.rooted || (typeof a.value === 'string' && a.value.startsWith('/')))
           ? { rooted: true }
           : {};
+      const sepEnded = op === '+' && separatorPiece(ip, right, b) ? { sepEnded: true } : {};
       return value === undefined
         ? {
             level: out.level,
             steps: out.steps,
             ...(out.reason ? { reason: out.reason } : {}),
             ...rooted,
+            ...sepEnded,
             ...(op === '+' && ip.proto && holdsNonNameText(n) ? { excluded: PROTO_SET } : {}),
           }
         : { ...out, value };
@@ -3133,7 +3138,11 @@ const assignExpr = (ip: Interp, n: Node, env: Env): Val => {
     const old = ev(ip, left, env);
     const value = op === '+=' ? fold('+', old.value, v.value) : undefined;
     const joined = withStep(join(old, v), step(lineOf(n), 'propagate', n.text()));
-    v = value === undefined ? { level: joined.level, steps: joined.steps } : { ...joined, value };
+    const ended = op === '+=' && separatorPiece(ip, right, v);
+    v =
+      value === undefined
+        ? { level: joined.level, steps: joined.steps, ...(ended ? { sepEnded: true } : {}) }
+        : { ...joined, value };
   }
   // A computed write is judged by its keys, read before the write.
   if (!ip.sinkIsExpression && ip.proto && sameNode(n, ip.sink)) recordHit(ip, env);
@@ -3513,6 +3522,36 @@ const firstCharOf = (n: Node): Node | null => {
   return null;
 };
 
+/** A Java expression that is a `Path` (its `startsWith` compares components, not text). */
+const javaPath = (n: Node | null): boolean => {
+  if (!n) return false;
+  if (
+    /(\.toPath\(\)|Paths\.get\(.*\)|Path\.of\(.*\)|\.toRealPath\(.*\)|\.normalize\(\)|\.toAbsolutePath\(\)|\.resolve\(.*\))$/s.test(
+      n.text(),
+    )
+  )
+    return !/\.(toString|getPath|getCanonicalPath|getAbsolutePath)\(\)$/.test(n.text());
+  if (n.kind() !== 'identifier') return false;
+  let scope: Node | null = n.parent();
+  while (
+    scope &&
+    !/^(method_declaration|constructor_declaration|lambda_expression)$/.test(scope.kind())
+  )
+    scope = scope.parent();
+  return new RegExp(`\\bPath\\s+${escapeRe(n.text())}\\s*[=;,)]`).test(scope?.text() ?? '');
+};
+
+/** A path separator written out (`path.sep`, `os.sep`, `File.separator`, `string(os.PathSeparator)`). */
+const SEPARATOR_TEXT =
+  /^(path\.sep|os\.sep|os\.path\.sep|File\.separator|File\.separatorChar|string\((os\.PathSeparator|filepath\.Separator)\)|os\.PathSeparator|filepath\.Separator)$/;
+
+/** A piece appended to a path that leaves it ending with a separator. */
+const separatorPiece = (ip: Interp, n: Node | null, v: Val): boolean =>
+  Boolean(v.sepEnded) ||
+  (typeof v.value === 'string' && /[/\\]$/.test(v.value)) ||
+  (n !== null &&
+    (SEPARATOR_TEXT.test(n.text()) || SEPARATOR_TEXT.test(canonicalCallee(ip, n.text()))));
+
 /** `x.slice(0, n)`, `x.substr(0, n)`, `x.substring(0, n)`: x (the head compared), else null. */
 const headOf = (n: Node): Node | null => {
   const c = calleeOf(n);
@@ -3843,31 +3882,22 @@ const everyElementRefused = (
   const body = fn.field('body');
   if (!old || old.level === CLEAN || !param || !body || ip.depth >= 2) return;
   const line = lineOf(cond);
-  const refused = PROTO_KEYS.filter((key) => {
+  // The predicate refuses the element when it holds `text` (run with the element bound to it).
+  const refuses = (text: string, key: string): boolean => {
     const sub = runNested(
       { ...ip, tryingProto: true },
       body,
-      new Map(env).set(param, constant(key, step(line, 'constant', key))),
+      new Map(env).set(param, constant(text, step(line, 'constant', key))),
       { callbackParams: undefined },
     );
     const v = joinAll(sub.returns, constant(null, step(line, 'constant', fn.text()))).value;
     return !sub.unsupported && v !== undefined && truthy(v) !== wanted;
-  });
+  };
+  const refused = PROTO_KEYS.filter((key) => refuses(key, key));
   if (!refused.length) return;
   // Refused whenever it holds the key inside a longer string (an unanchored test): no element
   // holds it, so no piece cut from one is it either.
-  const lacked = refused.filter((key) =>
-    inLongerStrings(key).every((x) => {
-      const sub = runNested(
-        { ...ip, tryingProto: true },
-        body,
-        new Map(env).set(param, constant(x, step(line, 'constant', key))),
-        { callbackParams: undefined },
-      );
-      const v = joinAll(sub.returns, constant(null, step(line, 'constant', fn.text()))).value;
-      return !sub.unsupported && v !== undefined && truthy(v) !== wanted;
-    }),
-  );
+  const lacked = refused.filter((key) => inLongerStrings(key).every((x) => refuses(x, key)));
   out.set(list, {
     ...old,
     ...(lacked.length ? { elemLacks: new Set([...(old.elemLacks ?? []), ...lacked]) } : {}),
@@ -4001,7 +4031,14 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
    * first (`path.resolve`, `realpath`, `filepath.Clean` …); a prefix check on a raw path is
    * passed by `base/../../etc/passwd`, and the path says so.
    */
-  const contained = (subject: Node | null, c: Node) => {
+  const contained = (wrapped: Node | null, c: Node) => {
+    // `Path(target).is_relative_to(base)`: the path the Path object is made of.
+    const call = wrapped ? calleeOf(wrapped) : null;
+    const subject =
+      call?.args.length === 1 &&
+      /^(pathlib\.)?(Pure(Posix)?)?Path$/.test(canonicalCallee(ip, call.text))
+        ? call.args[0]!
+        : wrapped;
     if (!subject) return;
     const v = ev(ip, subject, env);
     if (v.normalized) {
@@ -4021,6 +4058,29 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
             lineOf(c),
             'branch',
             `${c.text()} checks a path not normalised first: ../ segments pass a prefix check`,
+          ),
+        ),
+      );
+  };
+  /**
+   * A string-prefix check of a path against a base (`startsWith`, `HasPrefix`, `indexOf(b) ===
+   * 0`): contained only when the base ends with a separator; else a sibling directory sharing
+   * the base's name (`/srv/www-evil` against `/srv/www`) passes it, and the path says so.
+   */
+  const prefixContained = (subject: Node | null, base: Val, c: Node) => {
+    if (sepEndedish(base) || !subject || !ev(ip, subject, env).normalized)
+      return contained(subject, c);
+    const key = keyOf(subject);
+    const old = key && subject ? knownOrField(ip, out, key, subject, env) : undefined;
+    if (key && old && old.level !== CLEAN)
+      out.set(
+        key,
+        withStep(
+          old,
+          step(
+            lineOf(c),
+            'branch',
+            `${c.text()} checks a prefix with no separator after the base: a sibling directory sharing its name passes`,
           ),
         ),
       );
@@ -4181,6 +4241,27 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
         )
           markRooted(firstCharOf(first)!, c);
       }
+      // len(dst) == 0 / len(dst) > 0 false / dst.length === 0: dst is empty there.
+      if (/^(===|==|!==|!=|>)$/.test(op) && FILE_CLASSES.has(ip.cls)) {
+        const [l, r] = [c.field('left'), c.field('right')];
+        const measured = (x: Node | null): Node | null => {
+          const call = x ? calleeOf(x) : null;
+          if (call?.text === 'len' && call.args.length === 1) return call.args[0]!;
+          return x?.kind() === 'member_expression' && x.field('property')?.text() === 'length'
+            ? x.field('object')
+            : null;
+        };
+        const subject = measured(l);
+        const empty = ev(ip, r, env).value === 0 && (/^==/.test(op) ? truth : !truth) && op !== '>';
+        const notLonger = ev(ip, r, env).value === 0 && op === '>' && !truth;
+        const key = subject ? keyOf(subject) : null;
+        const old = key && subject ? knownOrField(ip, out, key, subject, env) : undefined;
+        if (key && old && !old.elems && !old.keys && (empty || notLonger))
+          out.set(key, {
+            ...withStep(old, step(lineOf(c), 'branch', `${key} is empty`)),
+            value: '',
+          });
+      }
       // target.indexOf(root) === 0 (or !== 0 on the other branch): a prefix check.
       if (/^(===|==|!==|!=)$/.test(op) && FILE_CLASSES.has(ip.cls)) {
         const [l, r] = [c.field('left'), c.field('right')];
@@ -4189,7 +4270,7 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
         if (call?.name === 'indexOf' && other && ev(ip, other, env).value === 0) {
           const equal = op.startsWith('=') ? truth : !truth;
           const base = call.args[0] ? ev(ip, call.args[0], env) : null;
-          if (equal && base && base.level !== INPUT) contained(call.receiver, c);
+          if (equal && base && base.level !== INPUT) prefixContained(call.receiver, base, c);
         }
       }
       // target.slice(0, root.length) === root (substr, substring): whatever the length, a head
@@ -4203,7 +4284,8 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
         const head = [l, r].find((x) => x && headOf(x));
         const other = head === l ? r : l;
         const base = other ? ev(ip, other, env) : null;
-        if (head && base && base.level !== INPUT && prefixBase(base)) contained(headOf(head), c);
+        if (head && base && base.level !== INPUT && prefixBase(base))
+          prefixContained(headOf(head), base, c);
       }
       return;
     }
@@ -4302,6 +4384,15 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       ev(ip, call.args[0], env).value === '/'
     )
       markRooted(call.receiver, c);
+    // strings.HasSuffix(dst, "/") / dst.endsWith(path.sep) true: dst ends with a separator.
+    if (truth && FILE_CLASSES.has(ip.cls) && /^(HasSuffix|endsWith|endswith)$/.test(call.name)) {
+      const [subject, suffix] =
+        call.name === 'HasSuffix' ? [call.args[0], call.args[1]] : [call.receiver, call.args[0]];
+      const key = subject ? keyOf(subject) : null;
+      const old = key && subject ? knownOrField(ip, out, key, subject, env) : undefined;
+      if (key && old && suffix && separatorPiece(ip, suffix, ev(ip, suffix, env)))
+        out.set(key, { ...old, sepEnded: true });
+    }
     // rel.startsWith('..') / strings.HasPrefix(rel, "..") found false.
     if (!truth && /^(startsWith|startswith)$/.test(call.name))
       if (!relativeInside(call.receiver, call.args[0] ?? null, c))
@@ -4370,7 +4461,10 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       // A base from the request decides nothing; a base of one character ("/") contains nothing.
       if (base.level === INPUT) return;
       if (!prefixBase(base)) return;
-      return contained(subject, c);
+      // Python's Path.is_relative_to and Java's Path.startsWith compare whole components.
+      if (call.name === 'is_relative_to' || (ip.lang === 'java' && javaPath(subject)))
+        return contained(subject, c);
+      return prefixContained(subject, base, c);
     }
     // is-path-inside / path-is-inside (npm): isPathInside(child, parent) true.
     if (
@@ -4865,7 +4959,11 @@ export const exec = (ip: Interp, n: Node, env: Env): Env | null => {
           const old = ev(ip, l, env);
           const value = op === '+=' ? fold('+', old.value, v.value) : undefined;
           const j = join(old, v);
-          v = value === undefined ? { level: j.level, steps: j.steps } : { ...j, value };
+          const ended = op === '+=' && separatorPiece(ip, rs[i] ?? null, v);
+          v =
+            value === undefined
+              ? { level: j.level, steps: j.steps, ...(ended ? { sepEnded: true } : {}) }
+              : { ...j, value };
         }
         if (l.text() !== '_') assign(ip, l, v, env, n);
       });

@@ -99,6 +99,12 @@ export interface Val {
   protoReach?: boolean;
   /** A string known to start with `/` (`'/' + x`, or past `if (x.charAt(0) !== '/') …`). */
   rooted?: boolean;
+  /**
+   * A path string known to end with a separator (`base + path.sep`, `dst += "/"`, past
+   * `strings.HasSuffix(dst, "/")`): a prefix check against it keeps out a sibling directory
+   * sharing the base's name (`/srv/www-evil` against `/srv/www`).
+   */
+  sepEnded?: boolean;
   /** An iterator over the value's elements (`xs[Symbol.iterator]()`, a transpiled for…of). */
   iterates?: boolean;
   /**
@@ -117,6 +123,14 @@ export interface Val {
 const rootedish = (v: Val): boolean =>
   Boolean(v.rooted) || (typeof v.value === 'string' && v.value.startsWith('/'));
 
+/**
+ * The value ends with a path separator, or is a constant that does (or is empty: a base checked
+ * to be empty has no sibling to let through).
+ */
+export const sepEndedish = (v: Val): boolean =>
+  Boolean(v.sepEnded) ||
+  (typeof v.value === 'string' && (v.value === '' || /[/\\]$/.test(v.value)));
+
 /** A primitive constant is never a function nor a prototype. */
 const plainish = (v: Val): boolean =>
   Boolean(v.plain) || (v.value !== undefined && !v.keys && !v.elems);
@@ -127,6 +141,7 @@ const factsOf = (v: Val, proto = true): Partial<Val> => ({
   ...(v.lacks ? { lacks: v.lacks } : {}),
   ...(v.elemExcluded ? { elemExcluded: v.elemExcluded } : {}),
   ...(v.elemLacks ? { elemLacks: v.elemLacks } : {}),
+  ...(v.sepEnded ? { sepEnded: true } : {}),
   ...(proto && v.noProto ? { noProto: true } : {}),
   ...(v.normalized ? { normalized: v.normalized } : {}),
   ...(v.relativeOf ? { relativeOf: v.relativeOf } : {}),
@@ -169,6 +184,7 @@ const joinFacts = (a: Val, b: Val): Partial<Val> => {
   if (a.protoReach || b.protoReach) out.protoReach = true;
   if (rootedish(a) && rootedish(b)) out.rooted = true;
   if (a.contained && b.contained) out.contained = true;
+  if (sepEndedish(a) && sepEndedish(b) && (a.sepEnded || b.sepEnded)) out.sepEnded = true;
   // A constant is written in the code: only the values that are not must be checked.
   if ((a.noDash || a.level === CLEAN) && (b.noDash || b.level === CLEAN) && (a.noDash || b.noDash))
     out.noDash = true;
