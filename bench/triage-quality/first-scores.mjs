@@ -30,6 +30,7 @@ export const FIRST_MEASURED = {
   7: 'e3d0471',
   8: '156c97c',
   9: '358e6d3',
+  10: '6e90770',
 };
 
 const advisory = loadAdvisorySet();

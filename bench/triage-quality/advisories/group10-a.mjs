@@ -1,7 +1,8 @@
 // Held-out group 10, part A (issue 26): pairs added 2026-12-07 after group 9 was opened,
 // labelled from the advisories and the diffs of the two published versions only; no triage rule
-// was written against them and triage was not run on them before the group's one measurement.
-// Same fields as PAIRS in pairs.mjs (every pair here has `heldOut: true`).
+// was written against them and triage was not run on them before the group's one measurement,
+// at `6e90770` (README, "Triage quality"); opened for development on 2026-12-07 (`opened`).
+// Same fields as PAIRS in pairs.mjs.
 export const PAIRS_10A = [
   {
     ecosystem: 'npm',
@@ -10,7 +11,7 @@ export const PAIRS_10A = [
     fixed: '1.2.8',
     advisory: 'CVE-2021-21298',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 10,
     fn: 'storage/localfilesystem/projects: Project.update (package file), Project.getFile, Project.resolveMerge, deleteProject, createProject',
     fix: 'each path the Projects API joins under the project or projects directory (the package file, a file read or merged, the project name) is checked with /^\\.\\./.test(path.relative(root, joined)) and refused before the fs call or the project operation; the joins and fs calls stay',
@@ -38,7 +39,7 @@ export const PAIRS_10A = [
     fixed: '4.4.0',
     advisory: 'CVE-2020-26299 (GHSA-jw37-5gqr-cf9j, id not verified here)',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 10,
     fn: 'FileSystem._resolvePath (the client path of every file command)',
     fix: 'backslashes in the client path are turned into "/" before it is joined to the working directory under "/" (so ".." is normalised away at the FTP root) and only then joined to the server root; 4.3.4 joined the path as given, and on Windows a "..\\" path was not normalised and escaped the root',
@@ -58,7 +59,7 @@ export const PAIRS_10A = [
     fixed: '5.8.1',
     advisory: 'CVE-2023-30548 (GHSA-h2pm-378c-pcxx, id not verified here)',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 10,
     fn: 'onCreateDevServer (the lazy-image middleware of the develop server)',
     fix: 'the early branch that sent any existing file under ./public joined with the decoded request path (pathExists then res.sendFile, "../" reaching any file) is removed; the joined path is now used only after the cache lookup, which calls next() for any path not registered as a lazy image (that lookup was already there)',
@@ -78,7 +79,7 @@ export const PAIRS_10A = [
     fixed: '1.6.4',
     advisory: 'formToJSON prototype pollution (id not verified here)',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 10,
     fn: 'formDataToJSON buildPath (lib/helpers/formDataToJSON.js)',
     fix: 'a path part "__proto__" ends buildPath before the assignments to target[name]; the assignments stay, but the pinned rule reports none of them in 1.6.4, so there is no guarded line',

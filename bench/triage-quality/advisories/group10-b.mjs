@@ -1,7 +1,8 @@
 // Held-out group 10, part B (issue 26): pairs added 2026-12-07 after group 9 was opened,
 // labelled from the advisories and the diffs of the two published versions only; no triage rule
-// was written against them and triage was not run on them before the group's one measurement.
-// Same fields as PAIRS in pairs.mjs (every pair here has `heldOut: true`).
+// was written against them and triage was not run on them before the group's one measurement,
+// at `6e90770` (README, "Triage quality"); opened for development on 2026-12-07 (`opened`).
+// Same fields as PAIRS in pairs.mjs.
 export const PAIRS_10B = [
   {
     ecosystem: 'maven',
@@ -10,7 +11,7 @@ export const PAIRS_10B = [
     fixed: '0.1.54',
     advisory: 'CVE-2016-5725',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 10,
     fn: 'ChannelSftp.get(String src, String dst, SftpProgressMonitor, int mode) (a recursive get into a local directory)',
     fix: 'the local path of each remote file, built from the destination directory and the name the SFTP server returned, is refused with an SftpException ("writing to an unexpected file") when it holds ".." and its canonical path does not lie under the canonical destination directory, before the FileOutputStream that writes it; the FileOutputStream stays',
@@ -30,7 +31,7 @@ export const PAIRS_10B = [
     fixed: '1.3.3',
     advisory: 'CVE-2018-1002202',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 10,
     fn: 'Unzip.extractFile (the output path of each entry: outPath + the entry file name)',
     fix: 'before anything is created, the joined path of the entry (outPath + fileName) is refused with a ZipException unless its canonical path starts with the canonical output directory (Zip Slip); the new File of the joined path that creates a directory entry stays',
@@ -44,7 +45,7 @@ export const PAIRS_10B = [
     fixed: '4.1.12',
     advisory: 'CVE-2018-17297',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 10,
     fn: 'FileUtil.file(File parent, String path) and FileUtil.file(String parent, String path) (ZipUtil.unzip makes the file of each entry name with them)',
     fix: "the File made from the parent and a path is returned through the new checkSlip(parent, file), which throws unless the file's canonical path lies under the parent's (Zip Slip); file(String, String) now goes through file(File, String) (4.1.11 of hutool-core is not on Maven Central; the rest of the diff changes string and thread helpers)",
@@ -61,7 +62,7 @@ export const PAIRS_10B = [
     fixed: '2.3.0.0',
     advisory: 'CVE-2022-23457 (GHSL-2022-008)',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 10,
     fn: 'DefaultValidator.getValidDirectoryPath(String context, String input, File parent, boolean allowNull)',
     fix: "the directory made from the input must lie inside the parent by comparing canonical Paths (Path.startsWith, by whole name components) instead of canonical path strings, which let a sibling directory whose name begins with the parent's through; only the fixed side is labelled: at the vulnerable new File the scanner reports nothing (its string startsWith test is the containment pattern the rule leaves out)",
@@ -74,7 +75,7 @@ export const PAIRS_10B = [
     fixed: '6.4',
     advisory: 'CVE-2022-31195 (id not verified here)',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 10,
     fn: 'ItemImportServiceImpl.unzip(File zipfile, String destDir) (Simple Archive Format zip import)',
     fix: "before an entry is extracted, the path joined from the unzip directory and the entry name is refused with an IOException when its canonical path does not start with the unzip directory (the 6.4 security release); the new File of the joined path that creates the entry's directories stays (6.4 also rewrote the file with CRLF line ends, so every line of it differs)",

@@ -1,7 +1,8 @@
 // Held-out group 10, part D (issue 26): pairs added 2026-12-07 after group 9 was opened,
 // labelled from the advisories and the diffs of the two published versions only; no triage rule
-// was written against them and triage was not run on them before the group's one measurement.
-// Same fields as PAIRS in pairs.mjs (every pair here has `heldOut: true`).
+// was written against them and triage was not run on them before the group's one measurement,
+// at `6e90770` (README, "Triage quality"); opened for development on 2026-12-07 (`opened`).
+// Same fields as PAIRS in pairs.mjs.
 export const PAIRS_10D = [
   {
     ecosystem: 'npm',
@@ -10,7 +11,7 @@ export const PAIRS_10D = [
     fixed: '0.2.4',
     advisory: 'CVE-2025-54798 (id not verified here)',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 10,
     fn: '_generateTmpName (the dir option joined under the tmp directory), fileSync, dirSync',
     fix: '0.2.3 checked the dir option only as text (an absolute dir had to start with the tmp directory), so a dir that is a symbolic link inside the tmp directory led the file or directory created from the joined name outside it; 0.2.4 resolves the dir option with realpath (_resolvePath/_resolvePathSync) and refuses it unless the resolved path starts with the tmp directory (_getRelativePath), before the name is generated and the file is opened or the directory made; the joins, openSync and mkdirSync stay',
@@ -36,7 +37,7 @@ export const PAIRS_10D = [
     fixed: '3.0.0',
     advisory: 'CVE-2022-21191 (id not verified here)',
     class: 'command-injection',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 10,
     fn: 'getPath: the Windows (where) and Unix (which, ls -l `which`) look-ups of the executable name',
     fix: 'the executable name was put into shell command lines run with execSync (`where ${executableName}`, `which ${executableName}`, ls -l of `which ${executableName}`); 3.0.0 runs where, which and ls through spawnSync with argument arrays (spawnSyncWrapper), so the sinks are gone and there is no guarded line',
@@ -53,7 +54,7 @@ export const PAIRS_10D = [
     fixed: '1.4.0',
     advisory: 'CVE-2022-24377 (id not verified here; 1.4.0 is the next published version)',
     class: 'command-injection',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 10,
     fn: 'writeFileToTmpDirAndOpenIt (src/file.ts)',
     fix: 'the file name was joined under the tmp directory and put into a shell command line (`start ${path}` / `open ${path}`) run with exec; 1.4.0 removed writeFileToTmpDirAndOpenIt and its exec calls, so there is no guarded line',

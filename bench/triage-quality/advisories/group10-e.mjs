@@ -1,7 +1,8 @@
 // Held-out group 10, part E (issue 26): pairs added 2026-12-07 after group 9 was opened,
 // labelled from the advisories and the diffs of the two published versions only; no triage rule
-// was written against them and triage was not run on them before the group's one measurement.
-// Same fields as PAIRS in pairs.mjs (every pair here has `heldOut: true`).
+// was written against them and triage was not run on them before the group's one measurement,
+// at `6e90770` (README, "Triage quality"); opened for development on 2026-12-07 (`opened`).
+// Same fields as PAIRS in pairs.mjs.
 export const PAIRS_10E = [
   {
     ecosystem: 'go',
@@ -10,7 +11,7 @@ export const PAIRS_10E = [
     fixed: 'v2.1.10',
     advisory: 'CVE-2022-41920 (GHSA-pp3f-xrw5-q5j4)',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 10,
     fn: 'fileutil.UnZip (the output path of each zip entry: the destination joined with the entry name)',
     fix: 'the path each entry is written to now comes from the new safeFilepathJoin, which refuses an entry name whose filepath.Rel from "." starts with ".." (or cannot be made relative, as an absolute name) and joins the rest under the destination after a leading "/"; the old join of the raw name is left in place but its value is overwritten before anything is created, and the os.OpenFile that writes the entry stays',
@@ -30,7 +31,7 @@ export const PAIRS_10E = [
     fixed: 'v2.0.1',
     advisory: 'CVE-2026-41589 (GHSA-xjvp-7243-rg9h)',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 10,
     fn: 'scp fileSystemHandler.NewFileEntry and fileSystemHandler.Write (the SCP middleware serving a root directory)',
     fix: 'fileSystemHandler.prefixed, which maps a client path under the root, returned a cleaned path as is when it merely began with the root string and otherwise joined it to the root (../ left it); it now accepts only the root itself or root plus a separator, otherwise joins the path cleaned from "/" and returns an error unless the result lies under root plus a separator, and every caller returns that error before the file is stat-ed, opened or created (the file names an SCP client sends are also refused when they hold a separator or are "." or ".."); the os.Open and os.OpenFile stay. Only the vulnerable os.Open is labelled real: the vulnerable os.OpenFile takes the prefixed(...) call inline and the scanner reports nothing there',
@@ -47,7 +48,7 @@ export const PAIRS_10E = [
     fixed: 'v2.6.2',
     advisory: 'GHSA-m37j-52j7-pjw7 (CVE-2026-85731; the release also fixes GHSA-fxhp-mv3v-67qp)',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 10,
     fn: 'content/file extractTarDirectory (unpacking a layer tarball annotated for unpacking) and writeFile',
     fix: 'the path of each tar entry, joined from the extraction directory and the entry name and checked only lexically (and per component with Lstat), is now refused by checkSymlinkEscape (containment re-checked with symlinks resolved) before anything is created, so a chain of symlinks planted by earlier entries can no longer lead outside; writeFile removes a symlink already at the path before its os.OpenFile, which followed it. The join and the os.OpenFile stay. The new join of a hard-link target (GHSA-fxhp-mv3v-67qp) is a new line and is not labelled',
