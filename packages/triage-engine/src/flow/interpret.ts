@@ -4048,19 +4048,17 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       return;
     }
     const key = keyOf(subject);
-    const old = key ? out.get(key) : undefined;
+    unsafeCheck(
+      key,
+      key ? out.get(key) : undefined,
+      c,
+      'checks a path not normalised first: ../ segments pass a prefix check',
+    );
+  };
+  /** The check on `key` does not sanitize it: the path says why. */
+  const unsafeCheck = (key: string | null, old: Val | undefined, c: Node, why: string) => {
     if (key && old && old.level !== CLEAN)
-      out.set(
-        key,
-        withStep(
-          old,
-          step(
-            lineOf(c),
-            'branch',
-            `${c.text()} checks a path not normalised first: ../ segments pass a prefix check`,
-          ),
-        ),
-      );
+      out.set(key, withStep(old, step(lineOf(c), 'branch', `${c.text()} ${why}`)));
   };
   /**
    * A string-prefix check of a path against a base (`startsWith`, `HasPrefix`, `indexOf(b) ===
@@ -4071,20 +4069,14 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
     if (sepEndedish(base) || !subject || !ev(ip, subject, env).normalized)
       return contained(subject, c);
     const key = keyOf(subject);
-    const old = key && subject ? knownOrField(ip, out, key, subject, env) : undefined;
-    if (key && old && old.level !== CLEAN)
-      out.set(
-        key,
-        withStep(
-          old,
-          step(
-            lineOf(c),
-            'branch',
-            `${c.text()} checks a prefix with no separator after the base: a sibling directory sharing its name passes`,
-          ),
-        ),
-      );
+    unsafeCheck(
+      key,
+      key ? knownOrField(ip, out, key, subject, env) : undefined,
+      c,
+      'checks a prefix with no separator after the base: a sibling directory sharing its name passes',
+    );
   };
+
   /** `rel` of `path.relative(base, target)` found not to start with `..`: target stays under. */
   const relativeInside = (subject: Node | null, prefix: Node | null, c: Node): boolean => {
     if (!subject || !prefix || !FILE_CLASSES.has(ip.cls)) return false;
