@@ -509,6 +509,16 @@ describe('Go: methods of the package, called on a value', () => {
       'no-source',
     );
   });
+
+  it('when the method is exported, then a type of another package may have it too, and it is not followed', () => {
+    const files = pkg();
+    const exported = Object.fromEntries(
+      Object.entries(files).map(([k, v]) => [k, v.map((l) => l.replace(/blobPath/g, 'BlobPath'))]),
+    );
+    expect(
+      flowIn(exported, 'store/handler.go', 'path-traversal', 'os.ReadFile(p)')!.outcome,
+    ).not.toBe('no-source');
+  });
 });
 
 describe('a pattern compiled at module level', () => {

@@ -301,16 +301,22 @@ export const importedFunctions = <F extends { functions: Map<string, Node> }>(
   factsOf: (root: Node, lang: FlowLanguage) => F,
 ): ((name: string) => ImportedFunction<F> | null) => {
   let imports: Map<string, Imported> | null = null;
-  const inFile = (path: string, name: string): ImportedFunction<F> | null | undefined => {
+  /** The tree of a file in view (undefined: not in view; null: it does not parse). */
+  const treeOf = (path: string): { root: Node; lang: FlowLanguage } | null | undefined => {
+    if (path === uri) return { root, lang };
     const text = files.get(path);
     const other = text === undefined ? null : flowLanguageOf(path);
     if (text === undefined || !other) return undefined;
-    let otherRoot: Node;
     try {
-      otherRoot = parsed(path, other, text);
+      return { root: parsed(path, other, text), lang: other };
     } catch {
       return null;
     }
+  };
+  const inFile = (path: string, name: string): ImportedFunction<F> | null | undefined => {
+    const tree = treeOf(path);
+    if (!tree) return tree;
+    const { root: otherRoot, lang: other } = tree;
     const facts = factsOf(otherRoot, other);
     const fn = facts.functions.get(name === 'default' ? (defaultExport(otherRoot) ?? '') : name);
     return fn ? { fn, root: otherRoot, lang: other, facts } : null;
@@ -324,21 +330,18 @@ export const importedFunctions = <F extends { functions: Map<string, Node> }>(
     }
     return null;
   };
-  // Go: `x.Method(…)`, the one method of that name the package declares (in any of its files).
+  // Go: `x.method(…)`, the one method of that name the package declares (in any of its files).
+  // Unexported only: no type of another package has it, so the value is one of this package's.
   const goMethod = (name: string): ImportedFunction<F> | null => {
+    if (!/^[a-z_]/.test(name)) return null;
     let found: ImportedFunction<F> | null = null;
     for (const path of new Set([uri, ...goFilesIn(files, dirname(uri))])) {
-      const text = path === uri ? null : files.get(path);
-      let other: Node;
-      try {
-        other = path === uri ? root : parsed(path, 'go', text ?? '');
-      } catch {
-        continue;
-      }
-      for (const m of other.findAll({ rule: { kind: 'method_declaration' } })) {
+      const tree = treeOf(path);
+      if (!tree) continue;
+      for (const m of tree.root.findAll({ rule: { kind: 'method_declaration' } })) {
         if (m.field('name')?.text() !== name) continue;
         if (found) return null;
-        found = { fn: m, root: other, lang: 'go', facts: factsOf(other, 'go') };
+        found = { fn: m, root: tree.root, lang: 'go', facts: factsOf(tree.root, 'go') };
       }
     }
     return found;
@@ -346,7 +349,6 @@ export const importedFunctions = <F extends { functions: Map<string, Node> }>(
   let module: { dir: string; path: string } | null | undefined;
   return (name) => {
     imports ??= importsOf(root, lang);
-    if (lang === 'go' && name.startsWith('#')) return goMethod(name.slice(1));
     if (lang === 'go') {
       const dot = name.indexOf('.');
       if (dot < 0) return inGoPackage(dirname(uri), name);

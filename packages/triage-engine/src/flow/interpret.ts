@@ -1293,6 +1293,7 @@ const SEPARATOR: Partial<Record<string, RegExp>> = {
   javascript: /^path\.(posix\.)?sep$/,
   python: /^os\.(path\.)?sep$/,
   go: /^(os\.PathSeparator|filepath\.Separator)$/,
+  java: /^File\.separator(Char)?$/,
 };
 
 const member = (ip: Interp, n: Node, env: Env): Val => {
@@ -3541,16 +3542,17 @@ const javaPath = (n: Node | null): boolean => {
   return new RegExp(`\\bPath\\s+${escapeRe(n.text())}\\s*[=;,)]`).test(scope?.text() ?? '');
 };
 
-/** A path separator written out (`path.sep`, `os.sep`, `File.separator`, `string(os.PathSeparator)`). */
-const SEPARATOR_TEXT =
-  /^(path\.sep|os\.sep|os\.path\.sep|File\.separator|File\.separatorChar|string\((os\.PathSeparator|filepath\.Separator)\)|os\.PathSeparator|filepath\.Separator)$/;
-
-/** A piece appended to a path that leaves it ending with a separator. */
-const separatorPiece = (ip: Interp, n: Node | null, v: Val): boolean =>
-  Boolean(v.sepEnded) ||
-  (typeof v.value === 'string' && /[/\\]$/.test(v.value)) ||
-  (n !== null &&
-    (SEPARATOR_TEXT.test(n.text()) || SEPARATOR_TEXT.test(canonicalCallee(ip, n.text()))));
+/**
+ * A piece appended to a path that leaves it ending with a separator: a constant that does, or the
+ * platform's separator (SEPARATOR: `member` reads `path.sep` as "/"; here also imported bare,
+ * `sep`, converted, `string(os.PathSeparator)`, or Java's `File.separator`).
+ */
+const separatorPiece = (ip: Interp, n: Node | null, v: Val): boolean => {
+  if (v.sepEnded || (typeof v.value === 'string' && /[/\\]$/.test(v.value))) return true;
+  // Go's `string(os.PathSeparator)`: the rune converted.
+  const text = n?.text().replace(/^string\((.*)\)$/s, '$1');
+  return text !== undefined && Boolean(SEPARATOR[ip.family]?.test(canonicalCallee(ip, text)));
+};
 
 /** `x.slice(0, n)`, `x.substr(0, n)`, `x.substring(0, n)`: x (the head compared), else null. */
 const headOf = (n: Node): Node | null => {
