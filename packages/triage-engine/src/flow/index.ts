@@ -346,12 +346,49 @@ const protoSink = (root: Node, sink: Node, fn: Node | null): ProtoSink | null =>
 const PATH_BUILDER = /^(join|resolve|Join|joinpath|normalize|Clean|Abs|abspath|normpath)$/;
 
 /**
+ * The expression a path built at `n` is the value of: through a choice it is one arm of (`p =
+ * isAbs(x) ? normalize(x) : join(cwd, x)`), another path built of it (`resolve(join(root, p))`)
+ * and a string method chained on it (`join(root, p).replace(/\//g, sep)`).
+ */
+const builtWhole = (n: Node): Node => {
+  let whole = n;
+  for (;;) {
+    const p = whole.parent();
+    if (!p) return whole;
+    const call = p.parent();
+    if (
+      /^(ternary_expression|conditional_expression|parenthesized_expression)$/.test(p.kind()) &&
+      !sameRange(p.field('condition') ?? p, whole)
+    )
+      whole = p;
+    else if (
+      /^(arguments|argument_list)$/.test(p.kind()) &&
+      call &&
+      PATH_BUILDER.test(calleeOf(call)?.name ?? '')
+    )
+      whole = call;
+    else if (
+      /^(member_expression|attribute|selector_expression)$/.test(p.kind()) &&
+      sameRange(p.field('object') ?? p.field('operand') ?? p, whole) &&
+      /^(replace|replaceAll|ReplaceAll|Replace)$/.test(
+        (p.field('property') ?? p.field('attribute') ?? p.field('field'))?.text() ?? '',
+      ) &&
+      call &&
+      CALL_KINDS.has(call.kind()) &&
+      sameRange(call.field('function') ?? call, p)
+    )
+      whole = call;
+    else return whole;
+  }
+};
+
+/**
  * A path built on the reported line (`path.join(dest, name)`, `filepath.Join`, `os.path.join`:
  * rules that report the join): judged where the built path is used — every later file sink
  * of the function reading the variable it is assigned to, after whatever check comes between —
  * or, when it is not used in a sink there, at the join with all its pieces.
  */
-const pathBuilt = (root: Node, lang: FlowLanguage, n: Node): Sink | null => {
+const pathBuilt = (root: Node, lang: FlowLanguage, n: Node, depth = 0): Sink | null => {
   const c = calleeOf(n);
   if (!c || !PATH_BUILDER.test(c.name)) return null;
   const pieces = c.args.filter((a) => !NOT_PAYLOAD.test(a.kind()));
@@ -359,7 +396,8 @@ const pathBuilt = (root: Node, lang: FlowLanguage, n: Node): Sink | null => {
   // The joined path as a whole: pieces that cannot climb out (cae.Clean's shape) keep it under
   // the base, whatever the base (the destination a caller passes).
   const self: Sink = { sink: n, args: [n], callee: c.text, expression: true };
-  const name = assignedTo(n) ?? fieldAssigned(n);
+  const whole = builtWhole(n);
+  const name = assignedTo(whole) ?? fieldAssigned(whole);
   if (!name) return self;
   const scope = enclosingFunction(n) ?? root;
   const end = n.range().end.index;
@@ -375,7 +413,16 @@ const pathBuilt = (root: Node, lang: FlowLanguage, n: Node): Sink | null => {
         cls: 'path-traversal',
       });
       if (found && found.args.some((a) => reads(a, name))) uses.push(found);
-      else if (!found) {
+      else if (
+        !found &&
+        depth < 3 &&
+        PATH_BUILDER.test(calleeOf(site)?.name ?? '') &&
+        (calleeOf(site)?.args ?? []).some((a) => reads(a, name))
+      ) {
+        // Built into another path (`fsPath = resolve(join(root, joined))`): judged where that
+        // one is used, if anywhere.
+        uses.push(...(pathBuilt(root, lang, site, depth + 1)?.uses ?? []));
+      } else if (!found) {
         // A writer or stream constructed with the path as an option (`Writer({ path: p })`,
         // `new Stream({ file: p })`): the file it opens is the path.
         const option = pathOption(site, name);
@@ -412,6 +459,7 @@ const ESCAPE_KINDS = new Set([
   'keyword_argument',
   'assignment_expression',
   'assignment',
+  'shorthand_property_identifier',
 ]);
 const escapesOf = (scope: Node, name: string, end: number): Node[] => {
   const out: Node[] = [];
@@ -430,6 +478,11 @@ const escapesOf = (scope: Node, name: string, end: number): Node[] => {
     if (k === 'return_statement') {
       const kids = named(n).flatMap((c) => (c.kind() === 'expression_list' ? named(c) : [c]));
       out.push(...kids.map(bare).filter((x): x is Node => x !== null));
+      continue;
+    }
+    if (k === 'shorthand_property_identifier') {
+      // `return { clientPath, fsPath }`
+      if (n.text() === name) out.push(n);
       continue;
     }
     const value =

@@ -631,6 +631,16 @@ const keyOf = (n: Node): string | null => {
   return null;
 };
 
+/** The property an assignment target writes (`o.name`, `o['name']`), or null when computed. */
+const writtenName = (n: Node): string | null => {
+  if (ELEMENT_READS.includes(n.kind())) {
+    const index = n.field('index') ?? n.field('subscript') ?? named(n)[1] ?? null;
+    return /^(['"])([\w$.-]+)\1$/.exec(index?.text() ?? '')?.[2] ?? null;
+  }
+  const prop = n.field('property') ?? n.field('attribute') ?? n.field('field');
+  return prop && /^[A-Za-z_$][\w$]*$/.test(prop.text()) ? prop.text() : null;
+};
+
 const argNodes = (args: Node | null): Node[] =>
   !args
     ? []
@@ -838,6 +848,8 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
     case 'identifier':
     case 'shorthand_property_identifier':
       return lookup(ip, n.text(), env, line);
+    // A regex literal is code, whatever it is used on.
+    case 'regex':
     case 'this':
     case 'super':
       return clean(at('constant'));
@@ -1096,8 +1108,7 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
           const v = ev(ip, p.field('value'), env);
           if (keyText === undefined || keyText === null) rest = rest ? join(rest, v) : v;
           else keys.set(String(keyText), v);
-        } else if (p.kind() === 'shorthand_property_identifier')
-          keys.set(p.text(), lookup(ip, p.text(), env, line));
+        } else if (p.kind() === 'shorthand_property_identifier') keys.set(p.text(), ev(ip, p, env));
         else if (!/comment/.test(p.kind())) {
           const v = ev(ip, p, env);
           rest = rest ? join(rest, contents(v)) : contents(v);
@@ -2022,18 +2033,19 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
     );
     // normalize('/' + x), resolve('/', x), Go's Clean("/" + x): rooted and free of `..`, so it
     // stays under a base.
+    // join('/', cwd, x) and Go's Join("/", x) too: the pieces after the root are normalised
+    // under it, whatever they hold.
+    const fromRoot =
+      args.length >= 2 && typeof args[0]!.value === 'string' && /^\/+$/.test(args[0]!.value);
     const contained =
       (ip.family === 'javascript' &&
         (/^path\.(posix\.)?normalize$/.test(canonical)
           ? args.length === 1 && Boolean(args[0]!.rooted)
-          : /^path\.(posix\.)?resolve$/.test(canonical) &&
-            args.length === 2 &&
-            typeof args[0]!.value === 'string' &&
-            /^\/+$/.test(args[0]!.value))) ||
+          : /^path\.(posix\.)?(resolve|join)$/.test(canonical) && fromRoot)) ||
       (ip.family === 'go' &&
-        /^(filepath|path)\.Clean$/.test(canonical) &&
-        args.length === 1 &&
-        Boolean(args[0]!.rooted));
+        (/^(filepath|path)\.Clean$/.test(canonical)
+          ? args.length === 1 && Boolean(args[0]!.rooted)
+          : /^(filepath|path)\.Join$/.test(canonical) && fromRoot));
     const under = joinedUnder(ip, canonical, args, n, line);
     if (under) return under;
     return {
@@ -2046,13 +2058,26 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
   }
   if (RELATIVE[ip.family]?.test(canonical) && c.args.length >= 2) {
     const all = joinAll(args.map(contents), clean(s('constant')));
+    // os.path.relpath(path, start) takes the target first, path.relative and filepath.Rel last.
+    const [target, base] =
+      ip.family === 'python' ? [c.args[0]!, c.args[1]!] : [c.args.at(-1)!, c.args.at(-2)!];
+    const [targetVal, relativeBase] =
+      ip.family === 'python' ? [args[0]!, args[1]!] : [args.at(-1)!, args.at(-2)!];
     return {
       level: all.level,
       steps: [...all.steps, s('propagate')].slice(-14),
       ...(all.reason ? { reason: all.reason } : {}),
-      // The target: os.path.relpath(path, start) takes it first, path.relative and
-      // filepath.Rel last.
-      relativeOf: namesIn(ip.family === 'python' ? c.args[0]! : c.args[c.args.length - 1]!),
+      // Not the base's names (`relative(root, join(root, x))`: x stays under root, root itself
+      // is what it is); nothing when the base comes from outside, which no check contains.
+      ...(relativeBase.level === INPUT
+        ? {}
+        : {
+            relativeOf: [
+              ...namesIn(target),
+              // A path joined before (`full = path.join(root, name)`): the names it was made of.
+              ...(targetVal.normalized ?? []),
+            ].filter((name) => !namesIn(base).includes(name)),
+          }),
     };
   }
   // JSON.stringify: a JavaScript literal of its argument (a sanitizer for generated code only
@@ -2541,6 +2566,16 @@ const canonicalCallee = (ip: Interp, raw: string): string => {
   const head = dot < 0 ? text : text.slice(0, dot);
   const mod = ip.modules.get(head);
   return mod ? mod + (dot < 0 ? '' : text.slice(dot)) : text;
+};
+
+/** The first node under `n` (or `n`) that reads `key`. */
+const nodeWithKey = (n: Node, key: string): Node | null => {
+  if (keyOf(n) === key) return n;
+  for (const c of named(n)) {
+    const found = nodeWithKey(c, key);
+    if (found) return found;
+  }
+  return null;
 };
 
 /** The variables (and `this.x` fields) an expression reads. */
@@ -3253,8 +3288,16 @@ const assign = (ip: Interp, target: Node, v: Val, env: Env, at: Node): void => {
       );
   }
   // A write into an object (`params.name = …`, `opts[k] = v`, `h.Name = …`) may change, through
-  // another name for the same object, a field a check read in place.
-  if (!key || key.includes('.')) forgetCheckedFields(ip, env, (f) => f !== key);
+  // another name for the same object, a field a check read in place: one of that name (a write
+  // to `rootPath` changes no `path`, whatever object it lands in), or any when the key is computed.
+  if (!key || key.includes('.')) {
+    const written = writtenName(target);
+    forgetCheckedFields(
+      ip,
+      env,
+      (f) => f !== key && (written === null || f.split('.').slice(1).includes(written)),
+    );
+  }
   if (key && ip.proto) {
     forgetSlots(env, key);
     const value = at.field('value') ?? at.field('right');
@@ -3999,12 +4042,14 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
   if (ip.cls === 'prototype-pollution') return cond ? refinedProto(ip, cond, env, outcome) : env;
   if (cond) seedCheckedFields(ip, cond, env);
   const out = new Map(env);
-  const markKey = (key: string | null, how: string, c: Node) => {
+  const markKey = (key: string | null, how: string, c: Node, under = false) => {
     const old = key ? out.get(key) : undefined;
     if (!key || !old || old.level === CLEAN) return;
     out.set(key, {
       level: CLEAN,
       steps: [...old.steps, step(lineOf(c), 'sanitizer', `${c.text()} (${how})`)].slice(-14),
+      // Found to stay under a base: joined under any base, it stays under that one.
+      ...(under ? { contained: true } : {}),
     });
     // A field found checked: forgotten when something may set it again.
     if (key.includes('.')) out.set(fieldReadKey(key), old);
@@ -4080,9 +4125,8 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
   };
 
   /** `rel` of `path.relative(base, target)` found not to start with `..`: target stays under. */
-  const relativeInside = (subject: Node | null, prefix: Node | null, c: Node): boolean => {
-    if (!subject || !prefix || !FILE_CLASSES.has(ip.cls)) return false;
-    const p = ev(ip, prefix, env).value;
+  const relativeInside = (subject: Node | null, p: Const | undefined, c: Node): boolean => {
+    if (!subject || !FILE_CLASSES.has(ip.cls)) return false;
     const v = ev(ip, subject, env);
     if (typeof p !== 'string' || !/^\.\.[/\\]?$/.test(p) || !v.relativeOf) return false;
     // A prefix check of `../` misses a relative path that is `..` itself: the whole guard must
@@ -4091,7 +4135,12 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
     if (p !== '..' && !(cond && key && refusedBy(ip, cond, env, outcome, key, '..'))) return false;
     const how = 'its path relative to the base does not climb out with ..';
     mark(subject, how, c);
-    for (const n of v.relativeOf) markKey(n, how, c);
+    for (const n of v.relativeOf) {
+      // A field read in the check itself (`relative(root, join(root, data.file))`).
+      const read = n.includes('.') ? nodeWithKey(subject, n) : null;
+      if (read) knownOrField(ip, out, n, read, env);
+      markKey(n, how, c, true);
+    }
     return true;
   };
   /**
@@ -4100,10 +4149,10 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
    * or Go's join (which keep an absolute piece under the base) it stays under it. Not Python,
    * whose join lets an absolute piece replace the base.
    */
-  const normalizedInside = (subject: Node | null, prefix: Node | null, c: Node): boolean => {
-    if (!subject || !prefix || !FILE_CLASSES.has(ip.cls)) return false;
+  const normalizedInside = (subject: Node | null, p: Const | undefined, c: Node): boolean => {
+    if (!subject || !FILE_CLASSES.has(ip.cls)) return false;
     if (ip.family !== 'javascript' && ip.family !== 'go') return false;
-    if (ev(ip, prefix, env).value !== '..' || !ev(ip, subject, env).normalized) return false;
+    if (p !== '..' || !ev(ip, subject, env).normalized) return false;
     const key = keyOf(subject);
     const old = key ? knownOrField(ip, out, key, subject, env) : undefined;
     if (!key || !old || old.level === CLEAN) return false;
@@ -4378,6 +4427,14 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       ev(ip, call.args[0], env).value === '/'
     )
       markRooted(call.receiver, c);
+    // path.isAbsolute(x) / filepath.IsAbs(x) true: x starts with /.
+    if (
+      truth &&
+      FILE_CLASSES.has(ip.cls) &&
+      call.args.length === 1 &&
+      /^(path\.(posix\.)?isAbsolute|filepath\.IsAbs)$/.test(canonicalCallee(ip, call.text))
+    )
+      markRooted(call.args[0]!, c);
     // strings.HasSuffix(dst, "/") / dst.endsWith(path.sep) true: dst ends with a separator.
     if (truth && FILE_CLASSES.has(ip.cls) && /^(HasSuffix|endsWith|endswith)$/.test(call.name)) {
       const [subject, suffix] =
@@ -4387,15 +4444,26 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
       if (key && old && suffix && separatorPiece(ip, suffix, ev(ip, suffix, env)))
         out.set(key, { ...old, sepEnded: true });
     }
-    // rel.startsWith('..') / strings.HasPrefix(rel, "..") found false.
-    if (!truth && /^(startsWith|startswith)$/.test(call.name))
-      if (!relativeInside(call.receiver, call.args[0] ?? null, c))
-        if (!normalizedInside(call.receiver, call.args[0] ?? null, c))
-          dashRefused(call.receiver, call.args[0] ?? null, c);
-    if (!truth && call.name === 'HasPrefix' && call.args.length === 2)
-      if (!relativeInside(call.args[0]!, call.args[1]!, c))
-        if (!normalizedInside(call.args[0]!, call.args[1]!, c))
-          dashRefused(call.args[0]!, call.args[1]!, c);
+    // rel.startsWith('..') / strings.HasPrefix(rel, "..") / /^\.\./.test(rel) found false.
+    const startsWithTest: [Node | null, Node | null] | null = /^(startsWith|startswith)$/.test(
+      call.name,
+    )
+      ? [call.receiver, call.args[0] ?? null]
+      : call.name === 'HasPrefix' && call.args.length === 2
+        ? [call.args[0]!, call.args[1]!]
+        : null;
+    if (!truth && startsWithTest) {
+      const [subject, prefix] = startsWithTest;
+      const p = prefix ? ev(ip, prefix, env).value : undefined;
+      if (!relativeInside(subject, p, c))
+        if (!normalizedInside(subject, p, c)) dashRefused(subject, prefix, c);
+    }
+    const literalHead =
+      !truth && call.name === 'test' && call.receiver && call.args[0]
+        ? anchoredLiteral(regexLiteral(ip, call.receiver, c))
+        : null;
+    if (literalHead && !relativeInside(call.args[0]!, literalHead, c))
+      normalizedInside(call.args[0]!, literalHead, c);
     // filepath.IsLocal(x) found true (Go 1.20): x is relative and holds no `..` climbing out.
     if (truth && FILE_CLASSES.has(ip.cls) && ip.family === 'go' && call.name === 'IsLocal') {
       const subject = call.args[0];
@@ -4636,6 +4704,17 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
   if (cond && FILE_CLASSES.has(ip.cls) && ip.family !== 'java')
     climbRefused(ip, cond, env, outcome, out);
   return out;
+};
+
+/**
+ * The text a regex literal matches at the start and nothing else (`/^\.\./` → `..`), or null:
+ * found false, the subject does not start with it. Not a shared regex with `g` or `y`, whose
+ * search starts at its last match.
+ */
+const anchoredLiteral = (re: Node | null): string | null => {
+  const m = /^\^((?:\\[./\\-]|[\w-])+)$/.exec(re?.field('pattern')?.text() ?? '');
+  if (!m || /[gy]/.test(re?.field('flags')?.text() ?? '')) return null;
+  return m[1]!.replace(/\\(.)/g, '$1');
 };
 
 /**
