@@ -1,4 +1,5 @@
 import type { LanguageFamily } from '../code/language.js';
+import { classFieldValue } from './class-field.js';
 import { defusedStdlibImport } from './defused-stdlib.js';
 import { numberNeutralizes } from '../code/sanitizers.js';
 import { ARGV_STYLE, EVERY_ARGUMENT_IS_CODE, FIRST_ARGUMENT, SINKS } from '../signals/taint.js';
@@ -1198,6 +1199,20 @@ const runTo = (
     importedFunction: imports,
     selfCalls: cls === 'prototype-pollution' && fn ? { fn, args: [] } : undefined,
   };
+  // The fields of the class around: judged where it assigns or checks them (one level).
+  if (fn && callerDepth === 0) {
+    const known = new Map<string, Val | null>();
+    const valueAt = (n: Node): Val | null => {
+      const run = runTo(root, lang, cls, n, [n], true, 1, false, imports);
+      return run.failed || run.ip.hits.length === 0
+        ? null
+        : joinAll(run.ip.hits, clean(step(lineOf(n), 'constant', n.text())));
+    };
+    ip.fieldValue = (field) => {
+      if (!known.has(field)) known.set(field, classFieldValue(fn, field, valueAt));
+      return known.get(field)!;
+    };
+  }
   try {
     if (fn) {
       const name = functionName(fn);

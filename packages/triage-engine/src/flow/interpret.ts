@@ -388,6 +388,12 @@ export interface Interp {
    * (`merge(to[key], from[key])`), for the objects a recursive walk passes down.
    */
   selfCalls?: { fn: Node; args: Val[][] } | undefined;
+  /**
+   * What the class puts in one of its fields (`self.table_name`, `this.root`) that the function
+   * read does not assign: the values its methods assign, or what its constructor checked; null
+   * when not known.
+   */
+  fieldValue?: ((field: string) => Val | null) | undefined;
 }
 
 /** What the reconstruction knows of a file: its functions, globals and imports. */
@@ -1324,8 +1330,12 @@ const member = (ip: Interp, n: Node, env: Env): Val => {
     return constant('/', step(lineOf(n), 'constant', `${text} (the path separator: /)`));
   // A field of the object itself (`self.x`, `this.x`) that this function did not assign holds
   // whatever the constructor, a setter or a caller put there: its origin is not known here.
-  if (obj && /^(self|this)$/.test(obj.text()))
-    return unknown(`${text} is a field set outside the function`, step(lineOf(n), 'unknown', text));
+  if (obj && /^(self|this)$/.test(obj.text())) {
+    const known = ip.fieldValue?.(text);
+    return known
+      ? withStep(known, step(lineOf(n), 'container', text))
+      : unknown(`${text} is a field set outside the function`, step(lineOf(n), 'unknown', text));
+  }
   const base = ev(ip, obj, env);
   if (base.keys?.has(prop))
     return withStep(base.keys.get(prop)!, step(lineOf(n), 'container', text));
@@ -4601,10 +4611,11 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
     )
       return mark(call.args[0], `checked by ${call.text} to hold only a safe set of characters`, c);
     const pattern = (n: Node | null) => (n ? ev(ip, n, env).value : undefined);
-    // NAME.fullmatch(s) / NAME.match(s) with NAME = re.compile(r"…") at module level.
+    // NAME.fullmatch(s) / NAME.match(s) with NAME = re.compile(r"…") in the function or at
+    // module level.
     const compiled =
       call.args.length === 1 && call.receiver?.kind() === 'identifier'
-        ? settledGlobal(ip, call.receiver.text(), env)
+        ? boundOnce(ip, call.receiver.text(), c, env)
         : null;
     const compiledCall = compiled ? calleeOf(compiled) : null;
     if (
@@ -4795,6 +4806,30 @@ const classSearch = (
  */
 const settledGlobal = (ip: Interp, name: string, env: Env): Node | null =>
   env.has(name) ? null : (ip.globals.get(name) ?? null);
+
+/**
+ * The value a name is bound to once in the function around `at` (`PATTERN = re.compile(r"…")`,
+ * `re := regexp.MustCompile("…")`), or the module's when the function does not bind it.
+ */
+const boundOnce = (ip: Interp, name: string, at: Node, env: Env): Node | null => {
+  const fn = ancestors(at).find((a) => FUNCTION_KINDS.has(a.kind()));
+  if (!fn) return settledGlobal(ip, name, env);
+  const binds: Node[] = [];
+  const walk = (x: Node) => {
+    for (const c of named(x)) {
+      const left = c.field('left') ?? (c.kind() === 'variable_declarator' ? c.field('name') : null);
+      if (left && left.text() === name) binds.push(c);
+      walk(c);
+    }
+  };
+  walk(fn);
+  if (binds.length === 0) return settledGlobal(ip, name, env);
+  const value = binds[0]!.field('right') ?? binds[0]!.field('value');
+  const one = value?.kind() === 'expression_list' ? named(value) : value ? [value] : [];
+  return binds.length === 1 && one.length === 1 && !binds[0]!.kind().startsWith('augmented')
+    ? one[0]!
+    : null;
+};
 
 /**
  * The pattern a Go `MatchString` checks: `regexp.MatchString(p, s)`,

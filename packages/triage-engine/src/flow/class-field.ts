@@ -1,0 +1,108 @@
+/**
+ * What a class puts in one of its fields (`self.table_name`, `this.root`), for a method that reads
+ * the field without assigning it. Two shapes are read:
+ *   - the class assigns the field (`self.root = root`, `this.cache = {}` in any method): the
+ *     field holds one of those values, each judged where it is assigned, after whatever check
+ *     comes before it there;
+ *   - the class never assigns it itself (a pydantic or dataclass field the base class sets from
+ *     the constructor's arguments) but its constructor, or a method the constructor always calls,
+ *     refuses a value a check does not pass (`if not NAME.match(self.table_name): raise …`): every
+ *     object built holds a checked value.
+ * Null when neither tells (the caller's value, a field a subclass sets, a check that an earlier
+ * `return` can skip).
+ */
+import { ancestors, named, sameRange, type Node } from './node.js';
+import { CLEAN, INPUT, joinAll, clean, step, type Val } from './value.js';
+
+const CLASS_KINDS = new Set(['class_definition', 'class_declaration', 'class']);
+const ASSIGNMENTS = new Set([
+  'assignment',
+  'assignment_expression',
+  'augmented_assignment',
+  'augmented_assignment_expression',
+]);
+const FIELD_READS = new Set(['attribute', 'member_expression', 'field_access']);
+
+/** The nodes under `n` of the given kinds, in order (any language's grammar). */
+const under = (n: Node, kinds: ReadonlySet<string>): Node[] =>
+  named(n).flatMap((c) => [...(kinds.has(c.kind()) ? [c] : []), ...under(c, kinds)]);
+const RETURNS = new Set(['return_statement']);
+const CONSTRUCTOR = /^(__init__|constructor|__post_init__|model_post_init)$/;
+
+/** The value of an expression judged where the code writes it, or null when not followed. */
+export type ValueAt = (n: Node) => Val | null;
+
+const squash = (text: string): string => text.replace(/\s+/g, '');
+
+const methodName = (m: Node): string =>
+  m.kind() === 'constructor_declaration' ? 'constructor' : (m.field('name')?.text() ?? '');
+
+const METHOD_KINDS = new Set([
+  'function_definition',
+  'method_definition',
+  'method_declaration',
+  'constructor_declaration',
+]);
+
+/** The methods of a class (not those of a class nested in it). */
+const methodsOf = (cls: Node): Node[] =>
+  under(cls, METHOD_KINDS).filter((m) => {
+    const around = ancestors(m).find((a) => CLASS_KINDS.has(a.kind()));
+    return around !== undefined && sameRange(around, cls);
+  });
+
+export const classFieldValue = (fn: Node, field: string, valueAt: ValueAt): Val | null => {
+  const cls = ancestors(fn).find((a) => CLASS_KINDS.has(a.kind()));
+  if (!cls) return null;
+  const key = squash(field);
+  const writes = under(cls, ASSIGNMENTS).filter(
+    (a) => squash(a.field('left')?.text() ?? '') === key,
+  );
+  if (writes.length) return assigned(writes, valueAt);
+  return checkedByConstructor(cls, fn, key, valueAt);
+};
+
+/** The field holds one of the values the class assigns: known only when each one is. */
+const assigned = (writes: Node[], valueAt: ValueAt): Val | null => {
+  if (writes.length > 8 || writes.some((w) => w.kind().startsWith('augmented'))) return null;
+  const vals: Val[] = [];
+  for (const w of writes) {
+    const right = w.field('right');
+    const v = right ? valueAt(right) : null;
+    if (!v) return null;
+    vals.push({
+      ...v,
+      steps: [...v.steps, step(w.range().start.line + 1, 'assign', w.text())].slice(-14),
+    });
+  }
+  const v = joinAll(vals, clean(step(0, 'constant', 'no value')));
+  return v.level === CLEAN || v.level === INPUT ? v : null;
+};
+
+/**
+ * A field the class never assigns, checked by its constructor (or a method the constructor calls
+ * as a statement of its own body): sanitized when the last read of the field there is, and no
+ * `return` before that read can leave the method unchecked.
+ */
+const checkedByConstructor = (cls: Node, fn: Node, key: string, valueAt: ValueAt): Val | null => {
+  const methods = methodsOf(cls);
+  const ctor = methods.find((m) => CONSTRUCTOR.test(methodName(m)));
+  if (!ctor) return null;
+  const called = new Set(
+    named(ctor.field('body') ?? ctor)
+      .map((st) => /^(?:self|this)\.([\w$]+)\(/.exec(squash(st.text()))?.[1])
+      .filter((name): name is string => Boolean(name)),
+  );
+  for (const m of [ctor, ...methods.filter((x) => called.has(methodName(x)))]) {
+    if (sameRange(m, fn)) continue;
+    const reads = under(m, FIELD_READS).filter((r) => squash(r.text()) === key);
+    const last = reads.at(-1);
+    if (!last) continue;
+    const before = last.range().start.index;
+    const early = under(m, RETURNS).some((r) => r.range().start.index < before);
+    if (early) continue;
+    const v = valueAt(last);
+    if (v?.level === CLEAN && v.steps.some((s) => s.kind === 'sanitizer')) return v;
+  }
+  return null;
+};
