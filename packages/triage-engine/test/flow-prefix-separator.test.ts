@@ -174,3 +174,29 @@ describe('prefix checks against a base that ends with a separator', () => {
     expect(at('destFilePath.startsWith(destDirPath)').outcome).not.toBe('no-source');
   });
 });
+
+describe('a base joined with a trailing separator', () => {
+  const dashboard = (dist: string) => [
+    "var path = require('path');",
+    '',
+    'module.exports = function (RED) {',
+    `    var dname = path.normalize(path.join(__dirname , '${dist}'));`,
+    "    RED.httpAdmin.get('/ui_base/js/*', function (req, res) {",
+    "        var filename = path.join(__dirname , '../dist/js', req.params[0]);",
+    '        if (filename.indexOf(dname) !== 0) { return res.sendStatus(404); }',
+    '        res.sendFile(filename);',
+    '    });',
+    '};',
+  ];
+
+  it("when Node's join or normalize keeps the base's trailing / ('../dist/'), then the prefix check contains the path", () => {
+    const r = pt(dashboard('../dist/'), 'res.sendFile(', 'nodes/ui_base.js');
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it("when the base is joined without one ('../dist'), then a sibling directory passes the check", () => {
+    const r = pt(dashboard('../dist'), 'res.sendFile(', 'nodes/ui_base.js');
+    expect(r.outcome).toBe('input');
+    expect(pathText(r)).toMatch(/no separator after the base/);
+  });
+});

@@ -2058,12 +2058,20 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
           : /^(filepath|path)\.Join$/.test(canonical) && fromRoot));
     const under = joinedUnder(ip, canonical, args, n, line);
     if (under) return under;
+    // Node's join and normalize keep a trailing separator (`join(__dirname, '../dist/')`);
+    // resolve, Go's Clean and Python's normpath drop it.
+    const sepEnded =
+      ip.family === 'javascript' &&
+      /^path\.(posix\.)?(join|normalize)$/.test(canonical) &&
+      args.length > 0 &&
+      sepEndedish(args.at(-1)!);
     return {
       level: all.level,
       steps: [...all.steps, s('propagate')].slice(-14),
       ...(all.reason ? { reason: all.reason } : {}),
       normalized: names,
       ...(contained ? { contained: true, rooted: true } : {}),
+      ...(sepEnded ? { sepEnded: true } : {}),
     };
   }
   if (RELATIVE[ip.family]?.test(canonical) && c.args.length >= 2) {
