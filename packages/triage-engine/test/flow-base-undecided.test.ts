@@ -182,3 +182,47 @@ describe('a path normalised from the root and joined under a base', () => {
     expect(r.outcome).toBe('undecided');
   });
 });
+
+describe('a generator handler (co, koa 1) whose path is checked after it is parsed', () => {
+  const serve = (check: string) => [
+    "const path = require('path')",
+    "const { parse } = require('url')",
+    "const fs = require('mz/fs')",
+    "const isPathInside = require('path-is-inside')",
+    "const { coroutine } = require('bluebird')",
+    '',
+    'module.exports = coroutine(function*(req, res, flags, current) {',
+    '  const { pathname } = parse(req.url)',
+    '  let related = path.parse(path.join(current, pathname))',
+    '  related = decodeURIComponent(path.format(related))',
+    '  const relatedResolved = path.resolve(related)',
+    '  const relatedCurrent = path.resolve(current)',
+    '  const isSame = relatedResolved === relatedCurrent',
+    `  if (${check}) {`,
+    "    return micro.send(res, 400, 'Bad Request')",
+    '  }',
+    '  const relatedExists = yield fs.exists(related)',
+    '  return relatedExists',
+    '})',
+  ];
+  const inside = '!isSame && !isPathInside(relatedResolved, relatedCurrent)';
+
+  it('when the resolved path is the served directory or inside it, then the probe and the join it came from are sanitized', () => {
+    for (const marker of ['yield fs.exists(', 'path.parse(path.join(']) {
+      const r = pt(serve(inside), marker, 'lib/server.js');
+      expect(r.outcome, marker).toBe('no-source');
+      expect(r.sanitized, marker).toBe(true);
+    }
+  });
+
+  it('when the path is only compared with a directory the request names, or not checked, then the request path reaches the probe', () => {
+    for (const check of [
+      'false',
+      '!isSame && relatedCurrent !== req.query.root',
+      'relatedResolved !== path.resolve(req.query.root)',
+    ]) {
+      const r = pt(serve(check), 'yield fs.exists(', 'lib/server.js');
+      expect(r.outcome, check).toBe('input');
+    }
+  });
+});

@@ -125,7 +125,7 @@ const CALL_KINDS = new Set([
 const ASSIGN_KINDS = new Set(['assignment_expression', 'augmented_assignment_expression']);
 const DOM_SINK = /\.(innerHTML|outerHTML)$|(^|\.)location(\.href)?$/;
 const NOT_PAYLOAD =
-  /^(keyword_argument|object|dictionary|arrow_function|function_expression|lambda|lambda_expression|function|dictionary_splat)$/;
+  /^(keyword_argument|object|dictionary|arrow_function|function_expression|generator_function|lambda|lambda_expression|function|dictionary_splat)$/;
 
 /** Call-like nodes starting on the finding's lines, outermost first. */
 const SITE_KINDS: Record<FlowLanguage, string[]> = {
@@ -351,6 +351,26 @@ const PATH_BUILDER = /^(join|resolve|Join|joinpath|normalize|Clean|Abs|abspath|n
  * isAbs(x) ? normalize(x) : join(cwd, x)`), another path built of it (`resolve(join(root, p))`)
  * and a string method chained on it (`join(root, p).replace(/\//g, sep)`).
  */
+/** File-system probes a scanner reports like reads (`fs.exists(p)`, `os.Stat(p)`). */
+const PROBES = /^(exists|existsSync|lstat|lstatSync|statSync|access|accessSync|Stat|Lstat)$/;
+
+/** A probe of the file at its first argument, as a sink, or null. */
+const probeCall = (site: Node): Sink | null => {
+  const c = calleeOf(site);
+  const first = c?.args[0];
+  return c && first && PROBES.test(c.name)
+    ? { sink: site, args: [first], callee: c.text, expression: false }
+    : null;
+};
+
+/** A call whose value is the path it is given, rebuilt (`resolve(p)`, `path.parse(p)`). */
+const carriesPath = (call: Node): boolean => {
+  const c = calleeOf(call);
+  if (!c) return false;
+  if (PATH_BUILDER.test(c.name)) return true;
+  return /^(parse|format)$/.test(c.name) && /path$/i.test(c.receiver?.text() ?? '');
+};
+
 const builtWhole = (n: Node): Node => {
   let whole = n;
   for (;;) {
@@ -362,11 +382,7 @@ const builtWhole = (n: Node): Node => {
       !sameRange(p.field('condition') ?? p, whole)
     )
       whole = p;
-    else if (
-      /^(arguments|argument_list)$/.test(p.kind()) &&
-      call &&
-      PATH_BUILDER.test(calleeOf(call)?.name ?? '')
-    )
+    else if (/^(arguments|argument_list)$/.test(p.kind()) && call && carriesPath(call))
       whole = call;
     else if (
       /^(member_expression|attribute|selector_expression)$/.test(p.kind()) &&
@@ -406,13 +422,14 @@ const pathBuilt = (root: Node, lang: FlowLanguage, n: Node, depth = 0): Sink | n
   for (const list of sitesOf(root, lang).values())
     for (const site of list) {
       if (site.range().start.index < end || !within(site, scope)) continue;
-      const found = asSinkCall(site, {
-        uri: '',
-        text: '',
-        line: 0,
-        endLine: null,
-        cls: 'path-traversal',
-      });
+      const found =
+        asSinkCall(site, {
+          uri: '',
+          text: '',
+          line: 0,
+          endLine: null,
+          cls: 'path-traversal',
+        }) ?? probeCall(site);
       if (found && found.args.some((a) => reads(a, name))) uses.push(found);
       else if (
         !found &&
@@ -730,6 +747,7 @@ const fileFacts = (root: Node, lang: FlowLanguage): FileFacts => {
       v &&
       (v.kind() === 'arrow_function' ||
         v.kind() === 'function_expression' ||
+        v.kind() === 'generator_function' ||
         v.kind() === 'function')
     )
       if (!functions.has(name)) functions.set(name, v);
@@ -1133,6 +1151,7 @@ interface Run {
 const CALLBACK_KINDS = new Set([
   'arrow_function',
   'function_expression',
+  'generator_function',
   'function',
   'lambda',
   'lambda_expression',

@@ -59,6 +59,7 @@ export const FUNCTION_KINDS = new Set([
   'function_declaration',
   'generator_function_declaration',
   'function_expression',
+  'generator_function',
   'function',
   'arrow_function',
   'method_definition',
@@ -1205,6 +1206,7 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
     case 'lambda':
     case 'arrow_function':
     case 'function_expression':
+    case 'generator_function':
     case 'function':
     case 'lambda_expression': {
       // A callback holding the sink runs where it is defined, seeing the variables around it.
@@ -1808,7 +1810,9 @@ const forgetFieldsHandedOver = (
   const anything =
     (!c.receiver && !PURE_BARE_CALLS.test(c.text)) ||
     c.args.some((a) =>
-      /^(arrow_function|function_expression|function|lambda|func_literal)$/.test(a.kind()),
+      /^(arrow_function|function_expression|generator_function|function|lambda|func_literal)$/.test(
+        a.kind(),
+      ),
     ) ||
     MERGERS.test(c.text);
   if (anything) {
@@ -2425,7 +2429,12 @@ const CALLBACK_BINDERS = new Set([
   'reduce',
   'reduceRight',
 ]);
-const CALLBACK_ARG = new Set(['arrow_function', 'function_expression', 'function']);
+const CALLBACK_ARG = new Set([
+  'arrow_function',
+  'function_expression',
+  'generator_function',
+  'function',
+]);
 
 /** True when the predicate `fn` returns a falsy constant for `key` (a filter drops it). */
 const refuses = (ip: Interp, fn: Node, key: string, line: number, outer: Env): boolean => {
@@ -4207,7 +4216,20 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
     ] as const) {
       const key = keyOf(x);
       const old = key ? out.get(key) : undefined;
-      const v = ev(ip, y, env).value;
+      const other = ev(ip, y, env);
+      const v = other.value;
+      // A normalised path equal to a base not from outside (`resolve(p) === resolve(root)`) is
+      // that base: it stays under it.
+      if (
+        FILE_CLASSES.has(ip.cls) &&
+        v === undefined &&
+        other.level !== INPUT &&
+        other.normalized &&
+        old?.normalized
+      ) {
+        contained(x, c);
+        return;
+      }
       if (!key || !old || old.level === CLEAN || v === undefined || v === null) continue;
       if (typeof v === 'object') continue;
       out.set(
