@@ -712,7 +712,12 @@ const paramName = (p: Node): Node | null => {
   const k = p.kind();
   if (k === 'identifier') return p;
   if (k === 'formal_parameter' || k === 'spread_parameter') return p.field('name');
-  if (k === 'typed_parameter' || k === 'list_splat_pattern' || k === 'dictionary_splat_pattern')
+  if (
+    k === 'typed_parameter' ||
+    k === 'list_splat_pattern' ||
+    k === 'dictionary_splat_pattern' ||
+    k === 'rest_pattern'
+  )
     return named(p).find((c) => c.kind() === 'identifier') ?? null;
   if (k === 'default_parameter' || k === 'typed_default_parameter') return p.field('name');
   if (k === 'required_parameter' || k === 'optional_parameter')
