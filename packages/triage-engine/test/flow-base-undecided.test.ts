@@ -226,3 +226,37 @@ describe('a generator handler (co, koa 1) whose path is checked after it is pars
     }
   });
 });
+
+describe('a joined path handed to code not in view', () => {
+  const remove = (check: string) => [
+    "var fspath = require('path');",
+    'var projectsDir;',
+    '',
+    'function init(_settings) {',
+    '    projectsDir = fspath.resolve(fspath.join(_settings.userDir, "projects"));',
+    '}',
+    '',
+    'function deleteProject(user, name) {',
+    '    var projectPath = fspath.join(projectsDir,name);',
+    '    let relativePath = fspath.relative(projectsDir,projectPath);',
+    `    if (${check}) {`,
+    '        throw new Error("Invalid project name")',
+    '    }',
+    '    return Projects.delete(user, projectPath);',
+    '}',
+  ];
+
+  it('when the call it is handed to comes after a check that it stays under the base, then the join is sanitized', () => {
+    const r = pt(
+      remove('/^\\.\\./.test(relativePath)'),
+      'fspath.join(projectsDir,name)',
+      'projects/index.js',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
+
+  it('when nothing checks it first, then the join stays undecided (the base is configuration, the name the caller’s)', () => {
+    const r = pt(remove('!name'), 'fspath.join(projectsDir,name)', 'projects/index.js');
+    expect(r.outcome).toBe('undecided');
+  });
+});

@@ -478,6 +478,8 @@ const ESCAPE_KINDS = new Set([
   'assignment_expression',
   'assignment',
   'shorthand_property_identifier',
+  'arguments',
+  'argument_list',
 ]);
 const escapesOf = (scope: Node, name: string, end: number): Node[] => {
   const out: Node[] = [];
@@ -496,6 +498,20 @@ const escapesOf = (scope: Node, name: string, end: number): Node[] => {
     if (k === 'return_statement') {
       const kids = named(n).flatMap((c) => (c.kind() === 'expression_list' ? named(c) : [c]));
       out.push(...kids.map(bare).filter((x): x is Node => x !== null));
+      continue;
+    }
+    if (k === 'arguments' || k === 'argument_list') {
+      // Handed to code not in view by a call made for its effect or its result returned
+      // (`return Projects.delete(user, projectPath)`), not one whose value the function reads
+      // on (`relative(root, p)`, a test).
+      const call = n.parent();
+      const up = call?.parent()?.kind() === 'await_expression' ? call.parent() : call;
+      if (/^(expression_statement|return_statement)$/.test(up?.parent()?.kind() ?? ''))
+        out.push(
+          ...named(n)
+            .map(bare)
+            .filter((x): x is Node => x !== null),
+        );
       continue;
     }
     if (k === 'shorthand_property_identifier') {
