@@ -20,6 +20,9 @@ import { LEFT_OUT_10B, PAIRS_10B } from './group10-b.mjs';
 import { LEFT_OUT_10C, PAIRS_10C } from './group10-c.mjs';
 import { LEFT_OUT_10D, PAIRS_10D } from './group10-d.mjs';
 import { LEFT_OUT_10E, PAIRS_10E } from './group10-e.mjs';
+import { LEFT_OUT_11A, PAIRS_11A } from './group11-a.mjs';
+import { LEFT_OUT_11B, PAIRS_11B } from './group11-b.mjs';
+import { LEFT_OUT_11C, PAIRS_11C } from './group11-c.mjs';
 
 export const PAIRS = [
   // npm
@@ -3561,6 +3564,9 @@ export const PAIRS = [
   ...PAIRS_10C,
   ...PAIRS_10D,
   ...PAIRS_10E,
+  ...PAIRS_11A,
+  ...PAIRS_11B,
+  ...PAIRS_11C,
 ];
 
 /** Pairs fetched and diffed but not in the set, and why (no reported sink the fix touched, …). */
@@ -4028,4 +4034,7 @@ export const LEFT_OUT = [
   ...LEFT_OUT_10C,
   ...LEFT_OUT_10D,
   ...LEFT_OUT_10E,
+  ...LEFT_OUT_11A,
+  ...LEFT_OUT_11B,
+  ...LEFT_OUT_11C,
 ];
