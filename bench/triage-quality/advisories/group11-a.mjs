@@ -101,7 +101,8 @@ export const PAIRS_11A = [
     name: 'postcss',
     vulnerable: '8.5.17',
     fixed: '8.5.23',
-    advisory: 'GHSA-r28c-9q8g-f849 (affected through 8.5.22; GHSA-fxqj-rqcc-2cmp for the incomplete 8.5.18 fix; ids not verified here)',
+    advisory:
+      'GHSA-r28c-9q8g-f849 (affected through 8.5.22; GHSA-fxqj-rqcc-2cmp for the incomplete 8.5.18 fix; ids not verified here)',
     class: 'path-traversal',
     heldOut: true,
     group: 11,
@@ -182,7 +183,8 @@ export const PAIRS_11A = [
     name: 'express-mongo-sanitize',
     vulnerable: '2.0.1',
     fixed: '2.0.2',
-    advisory: 'prototype pollution through replaceWith (release notes of 2.0.2, id not verified here)',
+    advisory:
+      'prototype pollution through replaceWith (release notes of 2.0.2, id not verified here)',
     class: 'prototype-pollution',
     heldOut: true,
     group: 11,
@@ -237,7 +239,7 @@ export const LEFT_OUT_11A = [
   ],
   [
     'npm rfc6902 4.0.1..4.0.2 and 4.0.2..5.0.0, json-bigint 0.4.0..1.0.0 (CVE-2020-8237), deep-diff 1.0.1..1.0.2, dot-prop-immutable 2.0.0..2.1.0, immutability-helper 2.9.1..3.0.0, object-path-immutable 4.1.0..4.1.1',
-    'no prototype-pollution result at the write the fix guarded (rfc6902 5.0.0 skips the keys in Pointer.evaluate, the writes are in unchanged functions; json-bigint\'s object[key] = value() is not reported), no prototype-pollution fix in the diff (4.0.2, deep-diff, dot-prop-immutable, the immutability-helper TypeScript rewrite), or no advisory id could be checked (object-path-immutable, whose check applies only with includeInheritedProps)',
+    "no prototype-pollution result at the write the fix guarded (rfc6902 5.0.0 skips the keys in Pointer.evaluate, the writes are in unchanged functions; json-bigint's object[key] = value() is not reported), no prototype-pollution fix in the diff (4.0.2, deep-diff, dot-prop-immutable, the immutability-helper TypeScript rewrite), or no advisory id could be checked (object-path-immutable, whose check applies only with includeInheritedProps)",
   ],
   [
     'npm aurelia-path 1.1.5..1.1.7 (CVE-2021-41097; 1.1.6 is not on the registry here), mjml-parser-xml 4.6.2..4.6.3 (CVE-2020-12827), jspdf 3.0.4..4.0.0 (CVE-2025-68428), ts-dot-prop 1.4.3..1.5.1, utilitify 1.0.2..1.0.5, filtrex 2.1.0..2.2.0, safe-obj 0.1.4..1.0.0, node-downloader-helper 2.1.4..2.1.5',
