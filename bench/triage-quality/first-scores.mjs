@@ -31,6 +31,7 @@ export const FIRST_MEASURED = {
   8: '156c97c',
   9: '358e6d3',
   10: '6e90770',
+  11: '2d7129a',
 };
 
 const advisory = loadAdvisorySet();

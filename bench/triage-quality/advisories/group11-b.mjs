@@ -1,6 +1,7 @@
 // Held-out group 11, part B (issue 26): pairs added 2026-12-07 after group 10 was opened,
 // labelled from the advisories and the diffs of the two published versions only; no triage rule
-// was written against them and triage was not run on them before the group's one measurement.
+// was written against them and triage was not run on them before the group's one measurement,
+// at `2d7129a` (README, "Triage quality"); opened for development on 2026-12-07 (`opened`).
 // Same fields as PAIRS in pairs.mjs.
 export const PAIRS_11B = [
   {
@@ -10,7 +11,7 @@ export const PAIRS_11B = [
     fixed: '3.13.1',
     advisory: 'CVE-2025-24793 (GHSA-2vpq-fh52-j3wv, id not verified here)',
     class: 'sql-injection',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 11,
     fn: 'pandas_tools: _do_create_temp_stage, _do_create_temp_file_format, write_pandas (the table, stage and file format names of write_pandas)',
     fix: 'the stage, file format and table locations (built from the database, schema and table names the caller passes to write_pandas) are no longer formatted into the CREATE STAGE, CREATE FILE FORMAT, infer_schema SELECT, CREATE TABLE, TRUNCATE, COPY INTO and ALTER TABLE texts: each text names them as identifier(?) or ? and cursor.execute binds them (params, qmark style, num_statements=1); the CREATE STAGE and CREATE FILE FORMAT texts keep only the temp type and the compression checked against compression_map as f-string parts, and cursor.execute still runs them (the COPY INTO text still formats the stage location and the column names, so it is not labelled on the fixed side)',
@@ -32,7 +33,7 @@ export const PAIRS_11B = [
     fixed: '0.4.1',
     advisory: 'CVE-2025-1753 (id not verified here)',
     class: 'command-injection',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 11,
     fn: 'RagCLI.handle_cli (llamaindex-cli rag --create-llama: the path ingested with --files, read back from the history file)',
     fix: 'the stored path is passed through shlex.quote before it goes into the "--files" argument of the npx create-llama command line; the command is still joined into one string and run by os.system',
@@ -46,7 +47,7 @@ export const PAIRS_11B = [
     fixed: '0.4.0',
     advisory: 'CVE-2024-11958 (id not verified here)',
     class: 'sql-injection',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 11,
     fn: 'DuckDBRetriever._retrieve (the query string of the full-text search)',
     fix: "the query string that 0.3.0 put between quotes in match_bm25(..., '{query}') is a ? parameter bound by conn.execute(sql, [query]); the SELECT is still an f-string naming the configured table and columns and the top-k, and conn.execute still runs it",
@@ -63,7 +64,7 @@ export const PAIRS_11B = [
     fixed: '3.2.1',
     advisory: 'CVE-2021-30459 (GHSA-pghf-347x-c2gj, id not verified here)',
     class: 'sql-injection',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 11,
     fn: 'panels/sql/views: sql_select, sql_explain, sql_profile (the raw_sql posted back by the SQL panel)',
     fix: 'the views are wrapped in the new signed_data_view decorator and read the form from verified_data: the whole posted form (raw_sql included, which the old HMAC over sql and params did not cover) must carry a valid signature (SignedDataForm, signed with the SECRET_KEY when the toolbar rendered the query) or the request is refused with 400 "Invalid signature"; the cursor.execute calls that run raw_sql and the EXPLAIN texts formatted from it stay',
@@ -89,7 +90,7 @@ export const PAIRS_11B = [
     fixed: '0.53.15',
     advisory: 'CVE-2025-46724, CVE-2025-46725 (ids not verified here)',
     class: 'code-injection',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 11,
     fn: 'TableChatAgent.pandas_eval (the expression of the pandas_eval tool) and VectorStore.compute_from_docs (the calc string LanceDocChatAgent passes)',
     fix: 'the expression is passed through the new sanitize_command (langroid/utils/pandas_utils.py: parsed with ast and refused with UnsafeCommandError unless it is a chain of whitelisted DataFrame methods on df with literal arguments, no dunder names, bounded depth and chain length) and compiled in eval mode before eval runs it (TableChatAgent skips the check only when its config sets full_eval); both evals stay',
@@ -109,7 +110,7 @@ export const PAIRS_11B = [
     fixed: '1.0.0',
     advisory: 'GHSA-xr2f-v73m-3766 (id not verified here)',
     class: 'sql-injection',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 11,
     fn: 'read_resource (0.1.2) / read_table_data (1.0.0): the table named by a mssql://<table>/data resource URI',
     fix: 'the schema and table taken from the resource URI are looked up in the set of (TABLE_SCHEMA, TABLE_NAME) pairs INFORMATION_SCHEMA.TABLES returns, and a pair not in it is refused with ValueError("Table not found") before any SQL is built; the names are then bracket-quoted and still formatted into the SELECT TOP 100 that cursor.execute runs (1.0.0 also moved the server to MCPServer, so the whole file was rewritten around the fix)',
@@ -125,7 +126,7 @@ export const PAIRS_11B = [
     fixed: '5.4.3',
     advisory: 'CVE-2024-12029 (id not verified here)',
     class: 'deserialization',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 11,
     fn: 'read_checkpoint_meta (the checkpoint of a model installed through the model install API)',
     fix: 'read_checkpoint_meta scans a non-safetensors, non-GGUF checkpoint with picklescan by default (scan=True, where 5.4.2 defaulted to False and the install path loaded unscanned pickles) and refuses it when the scan finds infected files or fails (scan_err); torch.load of the checkpoint stays after the check',

@@ -1,6 +1,7 @@
 // Held-out group 11, part C (issue 26): pairs added 2026-12-07 after group 10 was opened,
 // labelled from the advisories and the diffs of the two published versions only; no triage rule
-// was written against them and triage was not run on them before the group's one measurement.
+// was written against them and triage was not run on them before the group's one measurement,
+// at `2d7129a` (README, "Triage quality"); opened for development on 2026-12-07 (`opened`).
 // Same fields as PAIRS in pairs.mjs.
 export const PAIRS_11C = [
   {
@@ -10,7 +11,7 @@ export const PAIRS_11C = [
     fixed: 'v1.2.1',
     advisory: 'CVE-2022-4643',
     class: 'command-injection',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 11,
     fn: 'PDFHasImage (pdf_ocr.go, built with the ocr tag)',
     fix: 'the PDF path was formatted into a pdffonts pipeline run with bash -c; it is now passed through the new shellEscape (single-quoted when it holds anything outside [\\w@%+=:,./-]) before it is formatted in; the bash -c call stays',
@@ -27,7 +28,7 @@ export const PAIRS_11C = [
     advisory:
       'Adobe APSB16-24 (XMPCore before 5.1.3 reads external entities; CVE id not verified here)',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 11,
     fn: 'XMPMetaParser.createDocumentBuilderFactory (the factory every XMP packet is parsed with)',
     fix: 'the DocumentBuilderFactory, which had only FEATURE_SECURE_PROCESSING set, now also gets disallow-doctype-decl on, external general and parameter entities and external DTDs off, XInclude and entity expansion off (and parse() sets disallow-doctype-decl again when the parse options ask for it); the pinned rule does not report the 5.1.3 factory, so there is no guarded line',
@@ -43,7 +44,7 @@ export const PAIRS_11C = [
     fixed: 'v2.40.2',
     advisory: 'CVE-2025-62725 (GHSA-gv8h-7v7w-r22q; v2.40.1 is not served here)',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 11,
     fn: 'pkg/remote ociRemoteLoader.pullComposeFiles, writeComposeFile and writeEnvFile (the files of a compose project pulled as an OCI artifact)',
     fix: 'the file names a layer names in its com.docker.compose.file (extends) and com.docker.compose.envfile annotations were joined under the local cache directory and created as they were; the new validatePathInBase refuses a name holding a / or \\ or whose joined path does not lie directly in that directory, and writeComposeFile and writeEnvFile call it before the os.Create of the joined path, which stays (the extends file is now created in writeComposeFile). The os.Create of the fixed name compose.yaml in the vulnerable version is not labelled',
@@ -63,7 +64,7 @@ export const PAIRS_11C = [
     fixed: '2.5.9',
     advisory: 'CVE-2021-32769',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 11,
     fn: 'DefaultFileSystemResourceLoader.getFilePath (the path of a static resource resolved under the base directory, which getResourceAsStream and getResource open) and DefaultClassPathResourceLoader.getResourceAsStream (a resource under the base classpath folder)',
     fix: 'a resource path with ../ was resolved against the base directory (or the base classpath folder) and the file it named was opened wherever it lay; 2.5.9 resolves the base to its real path and has getResourceAsStream and getResource open the resolved file only when isResolvableFile/startsWithBase find its real path under the base, and the classpath loader reads a resource only when its URL starts with the base URL. The resolve and Paths.get calls stay',
@@ -85,7 +86,7 @@ export const PAIRS_11C = [
     advisory:
       'CVE-2025-67819 (GHSA-hmmh-292h-3364); the release also fixes the backup restore extraction (advisory id not verified here)',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 11,
     fn: 'Shard.GetFile (a file of a shard sent to another node by the file replication service, named by the request) and unzip.ReadChunk (the entries of a backup tarball being restored)',
     fix: 'GetFile joined the requested relative file name under the index root and opened it; 1.33.4 first passes it through the new Shard.sanitizeFilePath, which refuses an absolute name and any name whose cleaned, symlink-resolved path is not under the root (filepath.Rel starting with ..), and the os.Open of the returned path stays (GetFileMetadata gets the same check). The backup restore joined each tar entry name under the destination; 1.33.4 replaces that join by diskio.SanitizeFilePathJoin, which refuses names leading outside it (the os.OpenFile in copyFile, which the fix did not change, is not labelled)',
@@ -102,7 +103,7 @@ export const PAIRS_11C = [
     fixed: 'v1.14.2',
     advisory: 'CVE-2019-11246',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 11,
     fn: 'kubectl cp: CopyOptions.untarAll (pkg/kubectl/cmd/cp, the tar stream copied from a container unpacked into the local destination)',
     fix: 'each tar entry name (after the source prefix) was joined under the destination and the file created there, symlinks in the archive checked only when absolute; 1.14.2 resolves the symlinks of the entry directory and skips (with a warning) any entry whose path, plain or with its directory resolved, is not relative to the destination (the new isDestRelative), and checks every link target the same way, before the os.Create of the joined path, which stays (the variable is renamed destFileName)',
@@ -116,7 +117,7 @@ export const PAIRS_11C = [
     fixed: 'v4.2.3',
     advisory: 'GHSA-h6cj-26g5-67fv',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 11,
     fn: 'internal/offline_download/http SimpleHttp.Run (the offline download saved under the task temp directory)',
     fix: 'the file name taken from the response Content-Disposition header (or the URL path) was joined under the task temp directory and created; 4.2.3 derives the URL fallback through sanitizeFilename and refuses the joined path unless its cleaned form with a trailing separator starts with the cleaned temp directory plus a separator, before the os.Create of the joined path, which stays',
