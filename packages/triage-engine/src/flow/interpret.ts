@@ -638,6 +638,20 @@ const keyOf = (n: Node): string | null => {
   return null;
 };
 
+/**
+ * `i++` / `i--` (Go's statements, JavaScript's and Java's expressions): the variable holds its
+ * number stepped by one, or no constant at all; a condition must not fold on the old value.
+ */
+const stepped = (operand: Node | null, was: Val, delta: number, env: Env): void => {
+  const key = operand ? keyOf(operand) : null;
+  if (!key) return;
+  if (typeof was.value === 'number') env.set(key, { ...was, value: was.value + delta });
+  else if (was.value !== undefined) {
+    const { value: _old, ...rest } = was;
+    env.set(key, rest);
+  }
+};
+
 /** The property an assignment target writes (`o.name`, `o['name']`), or null when computed. */
 const writtenName = (n: Node): string | null => {
   if (ELEMENT_READS.includes(n.kind())) {
@@ -1034,6 +1048,12 @@ const evaluate = (ip: Interp, n: Node | null, env: Env): Val => {
       // `i++`: the elements known by `i` (`parts[i]`) are other elements now.
       if (ip.proto && operand?.kind() === 'identifier' && /\+\+|--/.test(n.text()))
         forgetSlots(env, operand.text());
+      if (/\+\+|--/.test(n.text())) {
+        stepped(operand, inner, n.text().includes('++') ? 1 : -1, env);
+        // `i++` gives the old value, `++i` the new one: either way not a constant to fold on.
+        const { value: _was, ...rest } = inner;
+        return rest;
+      }
       const op =
         n
           .children()
@@ -5146,7 +5166,11 @@ export const exec = (ip: Interp, n: Node, env: Env): Env | null => {
     case 'defer_statement':
     case 'go_statement':
     case 'inc_statement':
-    case 'dec_statement':
+    case 'dec_statement': {
+      const operand = named(n)[0] ?? null;
+      stepped(operand, ev(ip, operand, env), n.kind() === 'inc_statement' ? 1 : -1, env);
+      return env;
+    }
     case 'send_statement':
       for (const c of named(n)) ev(ip, c, env);
       return env;
