@@ -67,6 +67,25 @@ describe('a piece checked to stay under a base the caller supplies', () => {
     expect(computed.reason).toMatch(/may have been set again after it was checked/);
   });
 
+  it('when the path checked was joined on another base (dir = join(base, sub)), then the name is not known to stay under that one', () => {
+    const r = pt(
+      [
+        "const path = require('path')",
+        "const fs = require('fs')",
+        '',
+        'function read(base, sub, name) {',
+        '  const dir = path.join(base, sub)',
+        '  const full = path.join(dir, name)',
+        "  if (path.relative(base, full).startsWith('..')) throw new Error('bad')",
+        '  return fs.readFileSync(path.join(dir, name))',
+        '}',
+      ],
+      'readFileSync(',
+      'lib/read.js',
+    );
+    expect(r.outcome).toBe('undecided');
+  });
+
   it('when the base of the relative check comes from the request, then the check contains nothing', () => {
     const r = pt(
       [

@@ -2118,13 +2118,7 @@ const call = (ip: Interp, n: Node, env: Env): Val => {
       // is what it is); nothing when the base comes from outside, which no check contains.
       ...(relativeBase.level === INPUT
         ? {}
-        : {
-            relativeOf: [
-              ...namesIn(target),
-              // A path joined before (`full = path.join(root, name)`): the names it was made of.
-              ...(targetVal.normalized ?? []),
-            ].filter((name) => !namesIn(base).includes(name)),
-          }),
+        : { relativeOf: relativePieces(target, targetVal, base) }),
     };
   }
   // JSON.stringify: a JavaScript literal of its argument (a sanitizer for generated code only
@@ -2618,6 +2612,19 @@ const canonicalCallee = (ip: Interp, raw: string): string => {
   const head = dot < 0 ? text : text.slice(0, dot);
   const mod = ip.modules.get(head);
   return mod ? mod + (dot < 0 ? '' : text.slice(dot)) : text;
+};
+
+/**
+ * What `relative(base, target)` found not to climb out says stays under the base: the target's
+ * names, and the pieces a path joined before was made of (`full = path.join(root, name)`) when it
+ * was joined on that same base (under another base, `name` may climb out of it and still land
+ * under this one). Never the base's own names.
+ */
+const relativePieces = (target: Node, targetVal: Val, base: Node): string[] => {
+  const baseNames = namesIn(base);
+  const joined = targetVal.normalized ?? [];
+  const sameBase = baseNames.length > 0 && baseNames.every((n) => joined.includes(n));
+  return [...namesIn(target), ...(sameBase ? joined : [])].filter((n) => !baseNames.includes(n));
 };
 
 /** The first node under `n` (or `n`) that reads `key`. */
