@@ -4908,7 +4908,7 @@ const goPattern = (
   const recv = call.receiver;
   const compiled =
     recv?.kind() === 'identifier'
-      ? settledGlobal(ip, recv.text(), env)
+      ? (settledGlobal(ip, recv.text(), env) ?? setInInit(ip, recv.text(), env))
       : recv?.kind() === 'call_expression'
         ? recv
         : null;
@@ -4916,6 +4916,24 @@ const goPattern = (
   return cc && /^regexp\.(MustCompile|Compile)$/.test(cc.text) && cc.args[0]
     ? ev(ip, cc.args[0], env).value
     : undefined;
+};
+
+/**
+ * A Go package variable declared without a value and assigned once in the file, in its `init`
+ * function (`var pattern *regexp.Regexp; func init() { pattern = regexp.MustCompile(…) }`):
+ * that value, which every other function sees; else null.
+ */
+const setInInit = (ip: Interp, name: string, env: Env): Node | null => {
+  if (ip.lang !== 'go' || env.has(name) || !ip.globals.has(name)) return null;
+  const sets = ip.root
+    .findAll({ rule: { kind: 'assignment_statement' } })
+    .filter((a) => a.field('left')?.text() === name);
+  const only = sets.length === 1 ? sets[0]! : null;
+  const fn = only ? ancestors(only).find((a) => FUNCTION_KINDS.has(a.kind())) : null;
+  if (!only || fn?.kind() !== 'function_declaration' || fn.field('name')?.text() !== 'init')
+    return null;
+  const right = named(only.field('right') ?? only);
+  return right.length === 1 ? right[0]! : null;
 };
 
 /**

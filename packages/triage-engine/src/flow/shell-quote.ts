@@ -21,7 +21,9 @@ export const flatten = (n: Node): Node[] => {
 
 /** The text of a plain string literal, or null. */
 export const literal = (n: Node): string | null => {
-  if (n.kind() !== 'string') return null;
+  // Go: a raw string is its text; an interpreted one unescapes like JavaScript's.
+  if (n.kind() === 'raw_string_literal') return /^`([\s\S]*)`$/.exec(n.text())?.[1] ?? null;
+  if (n.kind() !== 'string' && n.kind() !== 'interpreted_string_literal') return null;
   const m = /^(['"])([\s\S]*)\1$/.exec(n.text());
   if (!m) return null;
   // The literal's value: JS escapes of quotes and backslashes undone.
@@ -32,6 +34,14 @@ export const literal = (n: Node): string | null => {
 const quotesEscaped = (n: Node): boolean => {
   if (n.kind() !== 'call_expression') return false;
   const fn = n.field('function');
+  // Go: strings.ReplaceAll(s, "'", `'"'"'`), strings.Replace(s, "'", …, -1).
+  if (fn?.kind() === 'selector_expression') {
+    const [, quote, to, count] = named(n.field('arguments') ?? n);
+    const all =
+      fn.text() === 'strings.ReplaceAll' ||
+      (fn.text() === 'strings.Replace' && count?.text() === '-1');
+    return all && !!quote && !!to && literal(quote) === "'" && QUOTE_ESCAPES.has(literal(to) ?? '');
+  }
   const name = fn?.kind() === 'member_expression' ? fn.field('property')?.text() : null;
   if (name !== 'replace' && name !== 'replaceAll') return false;
   const [pattern, replacement] = named(n.field('arguments') ?? n);
