@@ -11,7 +11,7 @@
  * Null when neither tells (the caller's value, a field a subclass sets, a check that an earlier
  * `return` can skip).
  */
-import { ancestors, named, sameRange, type Node } from './node.js';
+import { ancestors, descendants, named, sameRange, type Node } from './node.js';
 import { CLEAN, INPUT, joinAll, clean, step, type Val } from './value.js';
 
 const CLASS_KINDS = new Set(['class_definition', 'class_declaration', 'class']);
@@ -25,7 +25,7 @@ const FIELD_READS = new Set(['attribute', 'member_expression', 'field_access']);
 
 /** The nodes under `n` of the given kinds, in order (any language's grammar). */
 const under = (n: Node, kinds: ReadonlySet<string>): Node[] =>
-  named(n).flatMap((c) => [...(kinds.has(c.kind()) ? [c] : []), ...under(c, kinds)]);
+  descendants(n).filter((c) => kinds.has(c.kind()));
 const RETURNS = new Set(['return_statement']);
 const CONSTRUCTOR = /^(__init__|constructor|__post_init__|model_post_init)$/;
 

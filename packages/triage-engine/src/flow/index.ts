@@ -17,6 +17,7 @@ import {
 import {
   ancestors,
   assignedTo,
+  descendants,
   flowLanguageOf,
   lineOf,
   named,
@@ -346,11 +347,6 @@ const protoSink = (root: Node, sink: Node, fn: Node | null): ProtoSink | null =>
 
 const PATH_BUILDER = /^(join|resolve|Join|joinpath|normalize|Clean|Abs|abspath|normpath)$/;
 
-/**
- * The expression a path built at `n` is the value of: through a choice it is one arm of (`p =
- * isAbs(x) ? normalize(x) : join(cwd, x)`), another path built of it (`resolve(join(root, p))`)
- * and a string method chained on it (`join(root, p).replace(/\//g, sep)`).
- */
 /** File-system probes a scanner reports like reads (`fs.exists(p)`, `os.Stat(p)`). */
 const PROBES = /^(exists|existsSync|lstat|lstatSync|statSync|access|accessSync|Stat|Lstat)$/;
 
@@ -371,6 +367,11 @@ const carriesPath = (call: Node): boolean => {
   return /^(parse|format)$/.test(c.name) && /path$/i.test(c.receiver?.text() ?? '');
 };
 
+/**
+ * The expression a path built at `n` is the value of: through a choice it is one arm of (`p =
+ * isAbs(x) ? normalize(x) : join(cwd, x)`), another path built of it (`resolve(join(root, p))`)
+ * and a string method chained on it (`join(root, p).replace(/\//g, sep)`).
+ */
 const builtWhole = (n: Node): Node => {
   let whole = n;
   for (;;) {
@@ -491,8 +492,7 @@ const escapesOf = (scope: Node, name: string, end: number): Node[] => {
       ? x
       : null;
   };
-  const all = (n: Node): Node[] => [n, ...named(n).flatMap(all)];
-  for (const n of all(scope)) {
+  for (const n of [scope, ...descendants(scope)]) {
     const k = n.kind();
     if (!ESCAPE_KINDS.has(k) || n.range().start.index < end) continue;
     if (k === 'return_statement') {

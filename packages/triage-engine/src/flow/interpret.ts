@@ -15,6 +15,7 @@ import type { ImportedFunction } from './imports.js';
 import { localSourceIn, remoteSourceIn } from '../code/sources.js';
 import {
   ancestors,
+  descendants,
   lineOf,
   named,
   sameRange,
@@ -2628,14 +2629,8 @@ const relativePieces = (target: Node, targetVal: Val, base: Node): string[] => {
 };
 
 /** The first node under `n` (or `n`) that reads `key`. */
-const nodeWithKey = (n: Node, key: string): Node | null => {
-  if (keyOf(n) === key) return n;
-  for (const c of named(n)) {
-    const found = nodeWithKey(c, key);
-    if (found) return found;
-  }
-  return null;
-};
+const nodeWithKey = (n: Node, key: string): Node | null =>
+  [n, ...descendants(n)].find((x) => keyOf(x) === key) ?? null;
 
 /** The variables (and `this.x` fields) an expression reads. */
 const namesIn = (n: Node): string[] => {
@@ -4876,15 +4871,11 @@ const settledGlobal = (ip: Interp, name: string, env: Env): Node | null =>
 const boundOnce = (ip: Interp, name: string, at: Node, env: Env): Node | null => {
   const fn = ancestors(at).find((a) => FUNCTION_KINDS.has(a.kind()));
   if (!fn) return settledGlobal(ip, name, env);
-  const binds: Node[] = [];
-  const walk = (x: Node) => {
-    for (const c of named(x)) {
-      const left = c.field('left') ?? (c.kind() === 'variable_declarator' ? c.field('name') : null);
-      if (left && left.text() === name) binds.push(c);
-      walk(c);
-    }
-  };
-  walk(fn);
+  const binds = descendants(fn).filter(
+    (c) =>
+      (c.field('left') ?? (c.kind() === 'variable_declarator' ? c.field('name') : null))?.text() ===
+      name,
+  );
   if (binds.length === 0) return settledGlobal(ip, name, env);
   const value = binds[0]!.field('right') ?? binds[0]!.field('value');
   const one = value?.kind() === 'expression_list' ? named(value) : value ? [value] : [];

@@ -67,6 +67,9 @@ export const lineOf = (n: Node): number => n.range().start.line + 1;
 /** The named children of a node. */
 export const named = (n: Node): Node[] => n.children().filter((c) => c.isNamed());
 
+/** The named nodes under `n`, in source order (each before what it holds). */
+export const descendants = (n: Node): Node[] => named(n).flatMap((c) => [c, ...descendants(c)]);
+
 /** True when `inner` lies within `outer`. */
 export const within = (inner: Node, outer: Node): boolean => {
   const a = inner.range();
