@@ -1,7 +1,8 @@
 // Builds the "real-world: advisory pairs" set: for each pair of pairs.mjs (a published
 // vulnerable version and the version that fixed the advisory), fetches both versions with the
-// ecosystem's client (fetch.mjs), lays out the code files the fix changed with comments
-// blanked under opaque folder names (tree.mjs), runs the pinned scanners over them (scan.mjs)
+// ecosystem's client (fetch.mjs), lays out the code files the fix changed (and, unlabelled, the
+// rest of their folders and the files the fix added or removed) with comments blanked under
+// opaque folder names (tree.mjs), runs the pinned scanners over them (scan.mjs)
 // and labels the results the pair names:
 //   - `real`: a line of the vulnerable version that the advisory's fix is about (the sink the
 //     fix removed or guarded); every result there of the pair's class is TRUE_POSITIVE;

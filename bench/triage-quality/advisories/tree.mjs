@@ -1,9 +1,11 @@
 // Lays out what the scanners and triage read for one advisory pair: the code files the fix
-// changed, from both versions, each under an opaque folder (a hash of ecosystem, name and
-// version: no name, version or advisory id in a path), with every comment blanked (replaced by
-// spaces, line breaks kept, so lines and columns do not move) and Python docstrings emptied the
-// same way: a fixed version's comments often say what was fixed. Also returns the lines the fix
-// changed on each side (from `diff -u`), which the labels are checked against.
+// changed, from both versions (with the rest of their folders and the files the fix added or
+// removed, unlabelled, as the checkout around them), each under an opaque folder (a hash of
+// ecosystem, name and version: no name, version or advisory id in a path), with every comment
+// blanked (replaced by spaces, line breaks kept, so lines and columns do not move) and Python
+// docstrings emptied the same way: a fixed version's comments often say what was fixed. Also
+// returns the lines the fix changed on each side (from `diff -u`), which the labels are checked
+// against.
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -134,23 +136,27 @@ export const layPair = (pair, dirs) => {
     }
     files.push({ path, changedOld: old, changedNew: neu });
   }
-  // gosec type-checks whole packages: the other files of a changed Go package come along
-  // (blanked the same way; nothing in them is labelled).
-  if (pair.ecosystem === 'go') {
-    const dirsChanged = new Set(files.map((f) => dirname(f.path)));
-    for (const [side, set] of [
-      ['vulnerable', a],
-      ['fixed', b],
-    ])
-      for (const path of set)
-        if (dirsChanged.has(dirname(path)) && !files.some((f) => f.path === path)) {
-          const to = join(TREE, pair.ecosystem, ids[side], path);
-          mkdirSync(dirname(to), { recursive: true });
-          writeFileSync(
-            to,
-            blankComments(path, maskVersions(pair, readFileSync(join(dirs[side], path), 'utf8'))),
-          );
-        }
-  }
+  // Context, not labelled: what triage reads in a checkout beside the changed files. The other
+  // code files of a changed file's folder come along (gosec type-checks whole Go packages; a
+  // guard is often a helper imported from a sibling module), and so do the files the fix added
+  // or removed (a fix that moves its check into a new module calls it from there). Blanked the
+  // same way; nothing in them is labelled.
+  const dirsChanged = new Set(files.map((f) => dirname(f.path)));
+  for (const [side, set, other] of [
+    ['vulnerable', a, b],
+    ['fixed', b, a],
+  ])
+    for (const path of set)
+      if (
+        (dirsChanged.has(dirname(path)) || (files.length > 0 && !other.has(path))) &&
+        !files.some((f) => f.path === path)
+      ) {
+        const to = join(TREE, pair.ecosystem, ids[side], path);
+        mkdirSync(dirname(to), { recursive: true });
+        writeFileSync(
+          to,
+          blankComments(path, maskVersions(pair, readFileSync(join(dirs[side], path), 'utf8'))),
+        );
+      }
   return { ...ids, files };
 };
