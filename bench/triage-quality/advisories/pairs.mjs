@@ -23,6 +23,7 @@ import { LEFT_OUT_10E, PAIRS_10E } from './group10-e.mjs';
 import { LEFT_OUT_11A, PAIRS_11A } from './group11-a.mjs';
 import { LEFT_OUT_11B, PAIRS_11B } from './group11-b.mjs';
 import { LEFT_OUT_11C, PAIRS_11C } from './group11-c.mjs';
+import { LEFT_OUT_12A, PAIRS_12A } from './group12-a.mjs';
 
 export const PAIRS = [
   // npm
@@ -3567,6 +3568,7 @@ export const PAIRS = [
   ...PAIRS_11A,
   ...PAIRS_11B,
   ...PAIRS_11C,
+  ...PAIRS_12A,
 ];
 
 /** Pairs fetched and diffed but not in the set, and why (no reported sink the fix touched, …). */
@@ -4037,4 +4039,5 @@ export const LEFT_OUT = [
   ...LEFT_OUT_11A,
   ...LEFT_OUT_11B,
   ...LEFT_OUT_11C,
+  ...LEFT_OUT_12A,
 ];
