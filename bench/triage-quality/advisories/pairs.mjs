@@ -24,6 +24,7 @@ import { LEFT_OUT_11A, PAIRS_11A } from './group11-a.mjs';
 import { LEFT_OUT_11B, PAIRS_11B } from './group11-b.mjs';
 import { LEFT_OUT_11C, PAIRS_11C } from './group11-c.mjs';
 import { LEFT_OUT_12A, PAIRS_12A } from './group12-a.mjs';
+import { LEFT_OUT_12B, PAIRS_12B } from './group12-b.mjs';
 
 export const PAIRS = [
   // npm
@@ -3569,6 +3570,7 @@ export const PAIRS = [
   ...PAIRS_11B,
   ...PAIRS_11C,
   ...PAIRS_12A,
+  ...PAIRS_12B,
 ];
 
 /** Pairs fetched and diffed but not in the set, and why (no reported sink the fix touched, …). */
@@ -4040,4 +4042,5 @@ export const LEFT_OUT = [
   ...LEFT_OUT_11B,
   ...LEFT_OUT_11C,
   ...LEFT_OUT_12A,
+  ...LEFT_OUT_12B,
 ];
