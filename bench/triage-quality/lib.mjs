@@ -2,7 +2,7 @@
 // the built @remediation/sarif exactly as ingestion does), the corpus picks, the repository
 // files as the SourceView, and the answers from labels.json. Uses the built packages (dist/).
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { setImmediate as turnOfTheLoop } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -28,13 +28,24 @@ const asTriageFinding = (f) => ({ ...f, id: f.fingerprint });
 
 /**
  * The findings of every SARIF file in `sarifDir` that `labelsPath` answers, each with its
- * label and the files of `tree` as its source; an answer no finding matches is an error, and
- * so is a finding without an answer when `everyFindingLabelled`.
+ * label and the files of `tree` (and `context`) as its source; an answer no finding matches is
+ * an error, and so is a finding without an answer when `everyFindingLabelled`.
  */
-const labelledFindings = ({ tree, sarifDir, labelsPath, commit, everyFindingLabelled = false }) => {
+const labelledFindings = ({
+  tree,
+  context = null,
+  sarifDir,
+  labelsPath,
+  commit,
+  everyFindingLabelled = false,
+}) => {
   const { labels } = JSON.parse(readFileSync(labelsPath, 'utf8'));
   const answers = new Map(labels.map((l) => [l.key, l]));
-  const files = new Map(walk(tree).map((p) => [relative(tree, p), readFileSync(p, 'utf8')]));
+  const files = new Map(
+    [tree, ...(context ? [context] : [])].flatMap((dir) =>
+      walk(dir).map((p) => [relative(dir, p), readFileSync(p, 'utf8')]),
+    ),
+  );
   const source = { status: 'available', commit, files };
   const items = [];
   const unmatched = new Set(answers.keys());
@@ -134,7 +145,16 @@ export const loadAdvisorySet = () => {
   } catch {
     return null;
   }
-  return labelledFindings({ tree, sarifDir, labelsPath, commit: 'advisory-pairs' }).map((item) => ({
+  // The files around the analysed ones (no scanner read them): sources of the checkout, as a
+  // repository gives triage. Absent in a set built before they were laid out.
+  const context = join(work, 'context');
+  return labelledFindings({
+    tree,
+    context: existsSync(context) ? context : null,
+    sarifDir,
+    labelsPath,
+    commit: 'advisory-pairs',
+  }).map((item) => ({
     ...item,
     heldOut: item.heldOut === true,
     opened: item.opened ?? null,

@@ -1,8 +1,8 @@
 // Builds the "real-world: advisory pairs" set: for each pair of pairs.mjs (a published
 // vulnerable version and the version that fixed the advisory), fetches both versions with the
-// ecosystem's client (fetch.mjs), lays out the code files the fix changed (and, unlabelled, the
-// rest of their folders and the files the fix added or removed) with comments blanked under
-// opaque folder names (tree.mjs), runs the pinned scanners over them (scan.mjs)
+// ecosystem's client (fetch.mjs), lays out the code files the fix changed (and, unlabelled and
+// not scanned, the rest of their folders and the files the fix added or removed) with comments
+// blanked under opaque folder names (tree.mjs), runs the pinned scanners over them (scan.mjs)
 // and labels the results the pair names:
 //   - `real`: a line of the vulnerable version that the advisory's fix is about (the sink the
 //     fix removed or guarded); every result there of the pair's class is TRUE_POSITIVE;
@@ -31,7 +31,7 @@ import { toolKey, triageFinding } from '../../../packages/triage-engine/dist/ind
 import { fetchVersion } from './fetch.mjs';
 import { PAIRS } from './pairs.mjs';
 import { mergeIntoSet } from './merge.mjs';
-import { CACHE, HERE, MERGE, OUT, PARTIAL, TREE } from './paths.mjs';
+import { CACHE, CONTEXT, HERE, MERGE, OUT, PARTIAL, TREE } from './paths.mjs';
 import { SCANNERS } from './scan.mjs';
 import { layPair } from './tree.mjs';
 
@@ -43,6 +43,7 @@ const only = process.argv
 const pairs = PAIRS.filter((p) => !only || only.includes(p.name));
 
 rmSync(TREE, { recursive: true, force: true });
+rmSync(CONTEXT, { recursive: true, force: true });
 const laid = [];
 for (const pair of pairs) {
   try {
@@ -217,8 +218,8 @@ if (MERGE) {
   console.log(`merged into the set: ${replaced} answers replaced by ${added}`);
 }
 if (!PARTIAL)
-  // The finished build replaces the set's tree and SARIF (what lib.mjs reads) in one step.
-  for (const part of ['tree', 'sarif']) {
+  // The finished build replaces the set's tree, context and SARIF (what lib.mjs reads) in one step.
+  for (const part of ['tree', 'context', 'sarif']) {
     rmSync(join(CACHE, part), { recursive: true, force: true });
     renameSync(join(OUT, part), join(CACHE, part));
   }

@@ -4,7 +4,7 @@
 // depend on that folder alone: ESLint, Semgrep and Bandit read file by file, gosec runs per case.
 // In the set, each SARIF document keeps its runs with the merged cases' results taken out, and
 // gets the new build's runs after them (SARIF allows several runs of one tool, as gosec's per-case
-// runs already are); the case folders of tree/ are replaced; labels.json loses the merged cases'
+// runs already are); the case folders of tree/ and context/ are replaced; labels.json loses the merged cases'
 // answers and gets the new ones.
 import {
   existsSync,
@@ -59,12 +59,14 @@ export const mergeIntoSet = (named, labels) => {
   for (const [name, doc] of documents)
     writeFileSync(join(sarif, `${name}.merging`), JSON.stringify(doc) + '\n');
   for (const [name] of documents) renameSync(join(sarif, `${name}.merging`), join(sarif, name));
-  for (const c of cases) {
-    rmSync(join(tree, c), { recursive: true, force: true });
-    if (!existsSync(join(OUT, 'tree', c))) continue;
-    mkdirSync(dirname(join(tree, c)), { recursive: true });
-    renameSync(join(OUT, 'tree', c), join(tree, c));
-  }
+  for (const part of ['tree', 'context'])
+    for (const c of cases) {
+      const into = join(CACHE, part, c);
+      rmSync(into, { recursive: true, force: true });
+      if (!existsSync(join(OUT, part, c))) continue;
+      mkdirSync(dirname(into), { recursive: true });
+      renameSync(join(OUT, part, c), into);
+    }
   const path = join(HERE, 'labels.json');
   const set = readJson(path);
   const others = set.labels.filter((l) => !cases.some((c) => l.key.includes(`|${c}/`)));

@@ -19,4 +19,10 @@ export const OUT =
   process.env.ADVISORY_OUT ?? join(CACHE, MERGE ? 'merge' : PARTIAL ? 'scratch' : 'next');
 /** The analysed copies (comments blanked, opaque folder names) the scanners and triage read. */
 export const TREE = join(OUT, 'tree');
+/**
+ * What triage reads around the analysed copies and no scanner scans (laid out the same way, by
+ * the same relative paths): the rest of a changed file's folder, the files the fix added or
+ * removed.
+ */
+export const CONTEXT = join(OUT, 'context');
 mkdirSync(OUT, { recursive: true });

@@ -1,6 +1,6 @@
 // Lays out what the scanners and triage read for one advisory pair: the code files the fix
-// changed, from both versions (with the rest of their folders and the files the fix added or
-// removed, unlabelled, as the checkout around them), each under an opaque folder (a hash of
+// changed, from both versions (with, unlabelled and not scanned, the rest of their folders and
+// the files the fix added or removed: the checkout around them), each under an opaque folder (a hash of
 // ecosystem, name and version: no name, version or advisory id in a path), with every comment
 // blanked (replaced by spaces, line breaks kept, so lines and columns do not move) and Python
 // docstrings emptied the same way: a fixed version's comments often say what was fixed. Also
@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { languageOf, parseSource } from '../../../packages/codemods/dist/index.js';
-import { TREE } from './paths.mjs';
+import { CONTEXT, TREE } from './paths.mjs';
 
 const SKIP =
   /(^|\/)(node_modules|test|tests|__tests__|spec|testing|examples?|docs?|benchmarks?|dist|vendor|testdata)(\/|$)|[.-]min\.m?js$|\.d\.ts$|_test\.go$|(^|\/)test_[^/]*\.py$/;
@@ -136,27 +136,34 @@ export const layPair = (pair, dirs) => {
     }
     files.push({ path, changedOld: old, changedNew: neu });
   }
-  // Context, not labelled: what triage reads in a checkout beside the changed files. The other
-  // code files of a changed file's folder come along (gosec type-checks whole Go packages; a
-  // guard is often a helper imported from a sibling module), and so do the files the fix added
-  // or removed (a fix that moves its check into a new module calls it from there). Blanked the
-  // same way; nothing in them is labelled.
+  // Context, not labelled: what triage reads in a checkout beside the changed files (a guard is
+  // often a helper imported from a sibling module, or from a module the fix added). The other
+  // code files of a changed file's folder go into TREE for Go (gosec type-checks whole packages)
+  // and into CONTEXT, which no scanner reads, for JavaScript and Python (the modules their
+  // relative imports name); the files the fix added or removed go into CONTEXT. Blanked the same
+  // way; nothing in them is labelled.
   const dirsChanged = new Set(files.map((f) => dirname(f.path)));
+  const siblings = pair.ecosystem !== 'maven';
   for (const [side, set, other] of [
     ['vulnerable', a, b],
     ['fixed', b, a],
   ])
-    for (const path of set)
-      if (
-        (dirsChanged.has(dirname(path)) || (files.length > 0 && !other.has(path))) &&
-        !files.some((f) => f.path === path)
-      ) {
-        const to = join(TREE, pair.ecosystem, ids[side], path);
-        mkdirSync(dirname(to), { recursive: true });
-        writeFileSync(
-          to,
-          blankComments(path, maskVersions(pair, readFileSync(join(dirs[side], path), 'utf8'))),
-        );
-      }
+    for (const path of set) {
+      if (files.some((f) => f.path === path)) continue;
+      const sibling = siblings && dirsChanged.has(dirname(path));
+      const added = files.length > 0 && !other.has(path);
+      if (!sibling && !added) continue;
+      const to = join(
+        sibling && pair.ecosystem === 'go' ? TREE : CONTEXT,
+        pair.ecosystem,
+        ids[side],
+        path,
+      );
+      mkdirSync(dirname(to), { recursive: true });
+      writeFileSync(
+        to,
+        blankComments(path, maskVersions(pair, readFileSync(join(dirs[side], path), 'utf8'))),
+      );
+    }
   return { ...ids, files };
 };
