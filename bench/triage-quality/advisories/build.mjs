@@ -218,7 +218,7 @@ if (MERGE) {
   console.log(`merged into the set: ${replaced} answers replaced by ${added}`);
 }
 if (!PARTIAL)
-  // The finished build replaces the set's tree, context and SARIF (what lib.mjs reads) in one step.
+  // The finished build replaces the set's tree, context and SARIF (what lib.mjs reads) at once.
   for (const part of ['tree', 'context', 'sarif']) {
     rmSync(join(CACHE, part), { recursive: true, force: true });
     renameSync(join(OUT, part), join(CACHE, part));

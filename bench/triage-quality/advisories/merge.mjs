@@ -4,8 +4,8 @@
 // depend on that folder alone: ESLint, Semgrep and Bandit read file by file, gosec runs per case.
 // In the set, each SARIF document keeps its runs with the merged cases' results taken out, and
 // gets the new build's runs after them (SARIF allows several runs of one tool, as gosec's per-case
-// runs already are); the case folders of tree/ and context/ are replaced; labels.json loses the merged cases'
-// answers and gets the new ones.
+// runs already are); the case folders of tree/ and context/ are replaced; labels.json loses the
+// merged cases' answers and gets the new ones.
 import {
   existsSync,
   mkdirSync,

@@ -1,11 +1,11 @@
 // Lays out what the scanners and triage read for one advisory pair: the code files the fix
 // changed, from both versions (with, unlabelled and not scanned, the rest of their folders and
-// the files the fix added or removed: the checkout around them), each under an opaque folder (a hash of
-// ecosystem, name and version: no name, version or advisory id in a path), with every comment
-// blanked (replaced by spaces, line breaks kept, so lines and columns do not move) and Python
-// docstrings emptied the same way: a fixed version's comments often say what was fixed. Also
-// returns the lines the fix changed on each side (from `diff -u`), which the labels are checked
-// against.
+// the files the fix added or removed: the checkout around them), each under an opaque folder (a
+// hash of ecosystem, name and version: no name, version or advisory id in a path), with every
+// comment blanked (replaced by spaces, line breaks kept, so lines and columns do not move) and
+// Python docstrings emptied the same way: a fixed version's comments often say what was fixed.
+// Also returns the lines the fix changed on each side (from `diff -u`), which the labels are
+// checked against.
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -142,6 +142,7 @@ export const layPair = (pair, dirs) => {
   // and into CONTEXT, which no scanner reads, for JavaScript and Python (the modules their
   // relative imports name); the files the fix added or removed go into CONTEXT. Blanked the same
   // way; nothing in them is labelled.
+  const changedPaths = new Set(files.map((f) => f.path));
   const dirsChanged = new Set(files.map((f) => dirname(f.path)));
   const siblings = pair.ecosystem !== 'maven';
   for (const [side, set, other] of [
@@ -149,7 +150,7 @@ export const layPair = (pair, dirs) => {
     ['fixed', b, a],
   ])
     for (const path of set) {
-      if (files.some((f) => f.path === path)) continue;
+      if (changedPaths.has(path)) continue;
       const sibling = siblings && dirsChanged.has(dirname(path));
       const added = files.length > 0 && !other.has(path);
       if (!sibling && !added) continue;
