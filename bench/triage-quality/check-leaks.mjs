@@ -55,7 +55,7 @@ try {
 }
 if (built) {
   const { PAIRS } = await import('./advisories/pairs.mjs');
-  const { caseId } = await import('./advisories/tree.mjs');
+  const { ADVISORY_WORDS, caseId } = await import('./advisories/tree.mjs');
   const versionsOf = new Map(
     PAIRS.flatMap((p) =>
       ['vulnerable', 'fixed'].map((side) => [
@@ -64,21 +64,28 @@ if (built) {
       ]),
     ),
   );
-  // The files triage reads for the set's findings.
-  const { labels } = JSON.parse(readFileSync(join(here, 'advisories', 'labels.json'), 'utf8'));
-  const read = new Set(labels.map((l) => l.key.split('|')[2]));
-  const ADVISORY =
-    /CVE-\d{4}-\d+|GHSA-[\w-]+|vulnerab\w*|exploit\w*|security (fix|issue)|zip ?slip|(command|code|shell) injection|path traversal/i;
-  for (const path of walk(tree)) {
-    const rel = relative(tree, path);
-    if (!read.has(rel)) continue;
+  // Every file triage reads there: the scanned tree and the checkout around it (context/).
+  const ADVISORY = new RegExp(ADVISORY_WORDS.source, 'i');
+  const context = join(here, '.work', 'advisories', 'context');
+  const readable = [tree, context].flatMap((root) => {
+    try {
+      return walk(root).map((path) => [root, path]);
+    } catch {
+      return []; // no context/ in a set built before it
+    }
+  });
+  for (const [root, path] of readable) {
+    const rel = relative(root, path);
     const text = readFileSync(path, 'utf8');
     for (const v of versionsOf.get(rel.split('/')[1]) ?? [])
       if (text.includes(`'${v}'`) || text.includes(`"${v}"`) || rel.includes(v))
-        hits.push(`advisories ${rel}: names a pair's version ${v}`);
+        hits.push(`advisories ${relative(here, path)}: names a pair's version ${v}`);
     text.split('\n').forEach((line, i) => {
       const m = ADVISORY.exec(line);
-      if (m) hits.push(`advisories ${rel}:${i + 1}: "${m[0]}" in ${line.trim().slice(0, 120)}`);
+      if (m)
+        hits.push(
+          `advisories ${relative(here, path)}:${i + 1}: "${m[0]}" in ${line.trim().slice(0, 120)}`,
+        );
     });
   }
 }

@@ -33,7 +33,7 @@ import { PAIRS } from './pairs.mjs';
 import { mergeIntoSet } from './merge.mjs';
 import { CACHE, CONTEXT, HERE, MERGE, OUT, PARTIAL, TREE } from './paths.mjs';
 import { SCANNERS } from './scan.mjs';
-import { layPair } from './tree.mjs';
+import { layPair, maskAdvisoryWords } from './tree.mjs';
 
 const review = process.argv.includes('--review');
 const only = process.argv
@@ -57,7 +57,7 @@ for (const pair of pairs) {
         writeFileSync(
           join(TREE, 'go', l[side], 'go.mod'),
           existsSync(join(dirs[side], 'go.mod'))
-            ? readFileSync(join(dirs[side], 'go.mod'), 'utf8')
+            ? maskAdvisoryWords(readFileSync(join(dirs[side], 'go.mod'), 'utf8'))
             : // a module published before modules existed (+incompatible): the path alone
               `module ${pair.name}\n\ngo 1.16\n`,
         );

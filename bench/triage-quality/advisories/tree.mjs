@@ -3,7 +3,8 @@
 // the files the fix added or removed: the checkout around them), each under an opaque folder (a
 // hash of ecosystem, name and version: no name, version or advisory id in a path), with every
 // comment blanked (replaced by spaces, line breaks kept, so lines and columns do not move) and
-// Python docstrings emptied the same way: a fixed version's comments often say what was fixed.
+// Python docstrings emptied the same way: a fixed version's comments often say what was fixed;
+// words that name an advisory left in code (error messages, a guard's name) are masked.
 // Also returns the lines the fix changed on each side (from `diff -u`), which the labels are
 // checked against.
 import { createHash } from 'node:crypto';
@@ -62,6 +63,22 @@ export const blankComments = (path, text) => {
   }
   return out + text.slice(at);
 };
+
+/**
+ * Words that name an advisory or say what a fix was for. Packages' own code holds them outside
+ * comments too: a fixed version's error message (`"path traversal detected"`), a guard's name
+ * (`zipSlipProtect`), a list of patched CVE ids. check-leaks.mjs checks the set for them.
+ */
+export const ADVISORY_WORDS =
+  /CVE-\d{4}-\d+|GHSA-[\w-]+|vulnerab\w*|exploit\w*|security (fix|issue)|zip ?slip|(command|code|shell) injection|path traversal/gi;
+
+/**
+ * The text with every advisory word's letters and digits replaced by `x` (same length, so lines
+ * and columns do not move; the same word becomes the same mask in every file, so a name defined
+ * in one module and used in another still matches).
+ */
+export const maskAdvisoryWords = (text) =>
+  text.replace(ADVISORY_WORDS, (m) => m.replace(/[A-Za-z0-9]/g, 'x'));
 
 /** The pair's two version strings replaced by same-length zeros (`1.12.1` → `0.00.0`). */
 const maskVersions = (pair, text) =>
@@ -132,7 +149,7 @@ export const layPair = (pair, dirs) => {
     ]) {
       const to = join(TREE, pair.ecosystem, ids[side], path);
       mkdirSync(dirname(to), { recursive: true });
-      writeFileSync(to, blankComments(path, text));
+      writeFileSync(to, maskAdvisoryWords(blankComments(path, text)));
     }
     files.push({ path, changedOld: old, changedNew: neu });
   }
@@ -163,7 +180,9 @@ export const layPair = (pair, dirs) => {
       mkdirSync(dirname(to), { recursive: true });
       writeFileSync(
         to,
-        blankComments(path, maskVersions(pair, readFileSync(join(dirs[side], path), 'utf8'))),
+        maskAdvisoryWords(
+          blankComments(path, maskVersions(pair, readFileSync(join(dirs[side], path), 'utf8'))),
+        ),
       );
     }
   return { ...ids, files };
