@@ -32,6 +32,7 @@ export const FIRST_MEASURED = {
   9: '358e6d3',
   10: '6e90770',
   11: '2d7129a',
+  12: 'fb79166',
 };
 
 const advisory = loadAdvisorySet();

@@ -1,7 +1,8 @@
 // Held-out group 12, part B: pairs added 2026-12-07 after group 11 was opened, chosen for fixes
 // that add a guard in front of a sink that stays, labelled from the advisories and the diffs of
-// the two published versions only; no triage rule was written against them and triage has not
-// been run on them: not yet measured.
+// the two published versions only; no triage rule was written against them and triage was not
+// run on them before the group's one measurement, at `fb79166` (README, "Triage quality");
+// opened for development on 2026-12-07 (`opened`).
 // Same fields as PAIRS in pairs.mjs.
 export const PAIRS_12B = [
   {
@@ -11,7 +12,7 @@ export const PAIRS_12B = [
     fixed: '6.1.9',
     advisory: 'CVE-2021-37713',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 12,
     fn: 'Unpack [CHECKPATH] (lib/unpack.js: the absolute path every entry is written to)',
     fix: 'an entry path like "c:../x" is drive-relative on Windows: it is neither absolute (stripAbsolutePath left it) nor has a ".." segment once split on "/", so path.resolve(this.cwd, entry.path) gave a path outside the extraction directory that the file, directory and link writes then used. 6.1.9 strips such roots in stripAbsolutePath, refuses a drive-letter ".." first segment, and right after the resolve refuses the entry (warn, return false, nothing written) unless entry.absolute starts with this.cwd + "/" or is the cwd; the resolve stays. The preservePaths branch (path.resolve(entry.path), an explicit opt-out) is not labelled',
@@ -25,7 +26,7 @@ export const PAIRS_12B = [
     fixed: '1.4.9',
     advisory: 'CVE-2016-3674',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 12,
     fn: 'DomDriver (constructor / createDocumentBuilderFactory) and StaxDriver.createInputFactory (the parsers behind XStream.fromXML with those drivers)',
     fix: 'the DOM driver parsed with a DocumentBuilderFactory and the StAX driver with an XMLInputFactory that had no feature set, so a DOCTYPE with external entities in the XML given to fromXML was resolved. 1.4.9 makes the DOM factory in a new createDocumentBuilderFactory that sets disallow-doctype-decl (through reflection, on Java 5 and later) and setExpandEntityReferences(false), and sets IS_SUPPORTING_EXTERNAL_ENTITIES to false on the StAX factory right after newInstance(); both factory calls stay',
@@ -45,7 +46,7 @@ export const PAIRS_12B = [
     fixed: '1.5.1',
     advisory: 'CVE-2025-58755 (id not verified here)',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 12,
     fn: 'monai.apps.utils.extractall (the archives download_and_extract fetches for datasets and bundles)',
     fix: 'extractall opened the downloaded archive and called extractall(output_dir) on it, so a tar member named with ".." or an absolute path, or a link member, was written outside the output directory. 1.5.1 extracts member by member through the new _extract_zip and _extract_tar, each path checked by safe_extract_member (no links, no absolute or ".." path, realpath under the output directory by commonpath) and written with open(); the extractall calls are gone, so no guarded line. Only the tar call is labelled: ZipFile.extractall already drops ".." and absolute parts of member names',
@@ -58,7 +59,7 @@ export const PAIRS_12B = [
     fixed: '2.8.4',
     advisory: 'CVE-2016-7051',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 12,
     fn: 'XmlFactory constructor (the XMLInputFactory XmlMapper parses with when none is given)',
     fix: 'the default XMLInputFactory already had IS_SUPPORTING_EXTERNAL_ENTITIES off (the 2.7.4 fix) but still supported DTDs, so a DOCTYPE naming an external DTD made the parser fetch it (server-side request forgery, the advisory); 2.8.4 also sets SUPPORT_DTD to false on it right after newInstance(), which stays',
