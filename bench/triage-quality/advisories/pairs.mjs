@@ -543,9 +543,10 @@ export const PAIRS = [
     real: [
       'com/fasterxml/jackson/dataformat/xml/XmlFactory.java|=xmlIn = XMLInputFactory.newInstance();',
     ],
-    guarded: [
-      'com/fasterxml/jackson/dataformat/xml/XmlFactory.java|=xmlIn = XMLInputFactory.newInstance();',
-    ],
+    // Not labelled false any more (2026-12-07): CVE-2016-7051 (fixed in 2.7.8 and 2.8.4) says the
+    // releases before them, 2.7.4 among them, still fetched a DOCTYPE's external DTD (DTDs stayed
+    // on), so the fixed version's factory is not a guarded sink (group 12 holds 2.8.3..2.8.4).
+    guarded: [],
   },
   {
     ecosystem: 'maven',

@@ -51,23 +51,82 @@ describe('XXE: a parser configured before it parses', () => {
     expect(r.path.at(-1)!.kind).toBe('sink');
   });
 
-  it('when an XMLInputFactory made in a null check gets IS_SUPPORTING_EXTERNAL_ENTITIES = Boolean.FALSE (a multi-line call), then it is sanitized', () => {
+  const staxFactory = (extra: string[]) =>
+    cls([
+      '    protected Reader(XMLInputFactory xmlIn) {',
+      '        if (xmlIn == null) {',
+      '            xmlIn = XMLInputFactory.newInstance();',
+      '            xmlIn.setProperty(',
+      '                XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES,',
+      '                Boolean.FALSE);',
+      ...extra,
+      '        }',
+      '        _xmlInputFactory = xmlIn;',
+      '    }',
+    ]);
+
+  it('when an XMLInputFactory made in a null check gets IS_SUPPORTING_EXTERNAL_ENTITIES = Boolean.FALSE (a multi-line call) and SUPPORT_DTD false, then it is sanitized', () => {
     const r = xxe(
-      cls([
-        '    protected Reader(XMLInputFactory xmlIn) {',
-        '        if (xmlIn == null) {',
-        '            xmlIn = XMLInputFactory.newInstance();',
-        '            xmlIn.setProperty(',
-        '                XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES,',
-        '                Boolean.FALSE);',
-        '        }',
-        '        _xmlInputFactory = xmlIn;',
-        '    }',
-      ]),
+      staxFactory(['            xmlIn.setProperty(XMLInputFactory.SUPPORT_DTD, false);']),
       'xmlIn = XMLInputFactory.newInstance();',
     );
     expect(r.outcome).toBe('no-source');
     expect(pathText(r)).toMatch(/external entities are not supported/);
+  });
+
+  it('when the partner is the string name of supportDTD, or external DTD access refused, then it is sanitized too', () => {
+    for (const partner of [
+      '            xmlIn.setProperty("javax.xml.stream.supportDTD", Boolean.FALSE);',
+      '            xmlIn.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");',
+    ]) {
+      const r = xxe(staxFactory([partner]), 'xmlIn = XMLInputFactory.newInstance();');
+      expect(r.outcome).toBe('no-source');
+    }
+  });
+
+  it('when IS_SUPPORTING_EXTERNAL_ENTITIES is false but DTDs stay on (the external DTD is still fetched), then nothing is decided', () => {
+    for (const extra of [
+      [],
+      ['            xmlIn.setProperty(XMLInputFactory.SUPPORT_DTD, true);'],
+      ['            xmlIn.setProperty(XMLInputFactory.IS_REPLACING_ENTITY_REFERENCES, false);'],
+    ]) {
+      expect(xxe(staxFactory(extra), 'xmlIn = XMLInputFactory.newInstance();')).toBeNull();
+    }
+  });
+
+  const staxResolver = (resolve: string[]) =>
+    cls([
+      '\tprotected XMLInputFactory createXmlInputFactory() {',
+      '\t\tXMLInputFactory inputFactory = XMLInputFactory.newInstance();',
+      '\t\tinputFactory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);',
+      '\t\tinputFactory.setXMLResolver(NO_OP_XML_RESOLVER);',
+      '\t\treturn inputFactory;',
+      '\t}',
+      '',
+      '\tprivate static final XMLResolver NO_OP_XML_RESOLVER = new XMLResolver() {',
+      '\t\t@Override',
+      '\t\tpublic Object resolveEntity(String publicID, String systemID, String base, String ns) {',
+      ...resolve,
+      '\t\t}',
+      '\t};',
+    ]);
+
+  it('when the StAX factory gets an XMLResolver (a constant anonymous class) answering every entity with an empty stream, then it is sanitized even as it leaves the method', () => {
+    const r = xxe(
+      staxResolver(['\t\t\treturn new ByteArrayInputStream(new byte[0]);']),
+      'XMLInputFactory inputFactory =',
+    );
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(/answered by a resolver/);
+  });
+
+  it('when the XMLResolver returns null (the default fetch) or a stream of the URL it is asked for, then nothing is decided', () => {
+    for (const body of [
+      ['\t\t\treturn null;'],
+      ['\t\t\treturn new URL(systemID).openStream();'],
+      ['\t\t\treturn new ByteArrayInputStream(systemID.getBytes());'],
+    ])
+      expect(xxe(staxResolver(body), 'XMLInputFactory inputFactory =')).toBeNull();
   });
 
   it('when the setting names a constant of the class and the object is a field (this.), then it is read', () => {

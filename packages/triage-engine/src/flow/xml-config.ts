@@ -22,7 +22,10 @@ const NEW_TYPES = /^(SAXReader|SAXBuilder)$/;
  * off counts only beside `external-parameter-entities` off (`partner`): alone it leaves parameter
  * entities and the external DTD, through which a document still reads files and URLs (Spring
  * before 3.2.9, CVE-2014-0225), and so does StAX `isReplacingEntityReferences` false, which is not
- * among them; `ACCESS_EXTERNAL_*` set to "" forbid fetching external resources. FEATURE_SECURE_PROCESSING is
+ * among them; StAX `isSupportingExternalEntities` false counts only beside `supportDTD` false or
+ * no external DTD access (`partner`): alone the parser still fetches a DOCTYPE's external DTD, a
+ * request to any URL the document names (jackson-dataformat-xml before 2.8.4, CVE-2016-7051;
+ * spring-ws before 2.4.4, CVE-2019-3773); `ACCESS_EXTERNAL_*` set to "" forbid fetching external resources. FEATURE_SECURE_PROCESSING is
  * not among them: Apache Xerces reads it as limits on entity expansion and still resolves external
  * entities (jackrabbit-webdav set it and was vulnerable, CVE-2015-1833). Nor are
  * ACCESS_EXTERNAL_STYLESHEET and ACCESS_EXTERNAL_SCHEMA alone: they keep stylesheets' imports and
@@ -45,6 +48,7 @@ const PROTECTIVE: { name: RegExp; when: string; what: string; partner?: string }
     name: /^(XMLInputFactory\.IS_SUPPORTING_EXTERNAL_ENTITIES|"javax\.xml\.stream\.isSupportingExternalEntities")$/,
     when: 'false',
     what: 'external entities are not supported',
+    partner: 'supportDTD',
   },
   {
     name: /^(XMLInputFactory\.SUPPORT_DTD|"javax\.xml\.stream\.supportDTD")$/,
@@ -58,11 +62,17 @@ const PROTECTIVE: { name: RegExp; when: string; what: string; partner?: string }
   },
 ];
 
+/** StAX: DTDs off, or no external DTD may be fetched (the partner of external entities off). */
+const STAX_DTD_OFF =
+  /(XMLInputFactory\.SUPPORT_DTD|"javax\.xml\.stream\.supportDTD")\s*,\s*(false|Boolean\.FALSE)\b|(XMLConstants\.ACCESS_EXTERNAL_DTD|"http:\/\/javax\.xml\.XMLConstants\/property\/accessExternalDTD")\s*,\s*""/;
+
 /**
  * The file sets the SAX feature `feature` (`external-parameter-entities`) false somewhere: by its
- * URI, a constant of the file holding it, or Xerces's constant name (`EXTERNAL_PARAMETER_ENTITIES`).
+ * URI, a constant of the file holding it, or Xerces's constant name (`EXTERNAL_PARAMETER_ENTITIES`);
+ * for `supportDTD`, StAX's DTDs off or external DTD access refused.
  */
 const featureOff = (root: Node, constants: Map<string, string>, feature: string): boolean => {
+  if (feature === 'supportDTD') return STAX_DTD_OFF.test(root.text().replace(/\s+/g, ' '));
   const names = [
     `"http://xml.org/sax/features/${feature}"`,
     ...[...constants].filter(([, v]) => v.includes(feature)).map(([k]) => k),
@@ -508,14 +518,21 @@ interface Found {
   by?: Node;
 }
 
+const XML_RESOLVER = {
+  what: 'every external entity and DTD is answered by a resolver with a document of the code',
+};
+
 /** The protective setting a call on the object makes (`f.setFeature(…, true)`), or null. */
-const protective = (root: Node, call: Node, constants: Map<string, string>): Found | null =>
-  protectiveSetting(
-    root,
-    call.field('name')?.text() ?? '',
-    named(call.field('arguments') ?? call).filter((a) => a.kind() !== 'line_comment'),
-    constants,
-  );
+const protective = (root: Node, call: Node, constants: Map<string, string>): Found | null => {
+  const setter = call.field('name')?.text() ?? '';
+  const args = named(call.field('arguments') ?? call).filter((a) => a.kind() !== 'line_comment');
+  // StAX: the factory's XMLResolver answers every entity and the external DTD it is asked for.
+  if (setter === 'setXMLResolver')
+    return args.length === 1 && safeResolver(root, args[0]!)
+      ? { setting: XML_RESOLVER, field: null }
+      : null;
+  return protectiveSetting(root, setter, args, constants);
+};
 
 /** The protective setting `setter(args…)` makes on its object, or null. */
 const protectiveSetting = (

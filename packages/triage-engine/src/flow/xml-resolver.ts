@@ -1,8 +1,9 @@
 import { named, type Node } from './node.js';
 
 // XXE (Java): a DocumentBuilder, SAXParser's XMLReader or SAXBuilder given an EntityResolver
-// that answers every external entity with a document written in the code (an empty
-// `InputSource`) or refuses it (throws) never fetches one. Returning null, or an InputSource
+// (or a StAX XMLInputFactory given an XMLResolver) that answers every external entity with a
+// document written in the code (an empty `InputSource` or stream) or refuses it (throws) never
+// fetches one. Returning null, or an InputSource
 // built from the systemId or publicId it is asked for, falls back to fetching: not protective.
 
 const RETURNS_OR_THROWS = {
@@ -26,12 +27,15 @@ const parameterNames = (fn: Node): Set<string> => {
   );
 };
 
-/** An `InputSource` made without the entity's ids: a document the code itself supplies. */
+/**
+ * An `InputSource` (SAX) or a stream or reader (StAX's `XMLResolver`) made without the entity's
+ * ids: a document the code itself supplies.
+ */
 const fixedDocument = (e: Node | null | undefined, params: Set<string>): boolean =>
   Boolean(
     e &&
     e.kind() === 'object_creation_expression' &&
-    /(^|\.)InputSource$/.test(e.field('type')?.text() ?? '') &&
+    /(^|\.)(InputSource|ByteArrayInputStream|StringReader)$/.test(e.field('type')?.text() ?? '') &&
     !identifiers(e).some((i) => params.has(i)),
   );
 
