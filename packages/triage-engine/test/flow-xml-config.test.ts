@@ -129,6 +129,50 @@ describe('XXE: a parser configured before it parses', () => {
       expect(xxe(staxResolver(body), 'XMLInputFactory inputFactory =')).toBeNull();
   });
 
+  const staticFactory = (settings: string[]) =>
+    cls([
+      '    static SAXParserFactory saxFactory;',
+      '    static {',
+      '        saxFactory = SAXParserFactory.newInstance();',
+      '        try {',
+      ...settings,
+      '        } catch (SAXNotRecognizedException e) {',
+      '            e.printStackTrace();',
+      '        } catch (ParserConfigurationException e) {',
+      '            e.printStackTrace();',
+      '        }',
+      '    }',
+    ]);
+
+  it('when a static factory is made and configured in the static initializer (a try block), then it is sanitized', () => {
+    const r = xxe(
+      staticFactory([
+        '            saxFactory.setFeature("http://xml.org/sax/features/external-general-entities", false);',
+        '            saxFactory.setFeature("http://xml.org/sax/features/external-parameter-entities", false);',
+        '            saxFactory.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);',
+      ]),
+      'saxFactory = SAXParserFactory.newInstance();',
+    );
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(/external general entities are not resolved/);
+  });
+
+  it('when the static initializer sets only namespace awareness, general entities alone, or both entity kinds with the external DTD still loaded (batik 1.8, CVE-2017-5662), then nothing is decided', () => {
+    const general =
+      '            saxFactory.setFeature("http://xml.org/sax/features/external-general-entities", false);';
+    for (const settings of [
+      ['            saxFactory.setNamespaceAware(true);'],
+      [general],
+      [
+        general,
+        '            saxFactory.setFeature("http://xml.org/sax/features/external-parameter-entities", false);',
+      ],
+    ])
+      expect(
+        xxe(staticFactory(settings), 'saxFactory = SAXParserFactory.newInstance();'),
+      ).toBeNull();
+  });
+
   it('when the setting names a constant of the class and the object is a field (this.), then it is read', () => {
     const r = xxe(
       cls(
@@ -137,6 +181,7 @@ describe('XXE: a parser configured before it parses', () => {
           '    this.factory = SAXParserFactory.newInstance();',
           '    this.factory.setFeature(EXTERNAL_ENTITIES, false);',
           '    this.factory.setFeature(PARAMETER_ENTITIES, false);',
+          '    this.factory.setFeature(LOAD_DTD, false);',
           '  }',
         ],
         [
@@ -144,6 +189,8 @@ describe('XXE: a parser configured before it parses', () => {
           '      "http://xml.org/sax/features/external-general-entities";',
           '  private static final String PARAMETER_ENTITIES =',
           '      "http://xml.org/sax/features/external-parameter-entities";',
+          '  private static final String LOAD_DTD =',
+          '      "http://apache.org/xml/features/nonvalidating/load-external-dtd";',
           '  private SAXParserFactory factory;',
         ],
       ),
@@ -159,6 +206,7 @@ describe('XXE: a parser configured before it parses', () => {
       '\t\tXMLReader reader = XMLReaderFactory.createXMLReader();',
       '\t\treader.setFeature("http://xml.org/sax/features/external-general-entities", processExternalEntities);',
       '\t\treader.setFeature("http://xml.org/sax/features/external-parameter-entities", false);',
+      '\t\treader.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);',
       '\t\treturn new SAXSource(reader, new InputSource(body));',
       '\t}',
       '',
@@ -200,7 +248,7 @@ describe('XXE: a parser configured before it parses', () => {
     expect(r).toBeNull();
   });
 
-  it('when external general entities are off but parameter entities are not, then nothing is decided (CVE-2014-0225)', () => {
+  it('when external general entities are off but parameter entities or the external DTD are not, then nothing is decided (CVE-2014-0225, CVE-2017-5662)', () => {
     const general =
       '\t\treader.setFeature("http://xml.org/sax/features/external-general-entities", false);';
     const body = (extra: string[]) => [
@@ -223,16 +271,19 @@ describe('XXE: a parser configured before it parses', () => {
         'XMLReaderFactory.createXMLReader()',
       ),
     ).toBeNull();
-    expect(
-      xxe(
-        cls(
-          body([
-            '\t\treader.setFeature("http://xml.org/sax/features/external-parameter-entities", false);',
-          ]),
-        ),
-        'XMLReaderFactory.createXMLReader()',
-      )?.outcome,
-    ).toBe('no-source');
+    // parameter entities off too, but the external DTD still loads (batik 1.8, CVE-2017-5662)
+    const parameterOff =
+      '\t\treader.setFeature("http://xml.org/sax/features/external-parameter-entities", false);';
+    expect(xxe(cls(body([parameterOff])), 'XMLReaderFactory.createXMLReader()')).toBeNull();
+    // with the external DTD not loaded, or no external DTD access, the three keep entities out
+    for (const dtd of [
+      '\t\treader.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);',
+      '\t\treader.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");',
+    ])
+      expect(
+        xxe(cls(body([parameterOff, dtd])), 'XMLReaderFactory.createXMLReader()')?.outcome,
+        dtd,
+      ).toBe('no-source');
   });
 });
 
@@ -337,6 +388,7 @@ describe('XXE: the verdict', () => {
     );
     const shown = v.evidence.find((e) => e.signal === 'flow_reconstructed_sanitized')!;
     expect(shown.path!.map((s) => s.kind)).toEqual(['call', 'sanitizer', 'sink']);
+    expect(shown.detail).toMatch(/^The parser is configured before it parses: DOCTYPE/);
     // the same code without the setting keeps the rule's verdict
     const bare = text.replace(/\t\tdbf\.setFeature[^\n]*\n/, '');
     expect(triageFinding(f, source({ [uri]: bare }), BALANCED).classification).toBe(
@@ -785,11 +837,12 @@ describe('XXE: settings named by Xerces constants', () => {
       'DISALLOW_DOCTYPE_DECL, true',
     ])
       expect(xxe(withSetting(setting), made).outcome, setting).toBe('no-source');
-    // external general entities off counts beside parameter entities off, named the same way
+    // external general entities off counts beside parameter entities and the external DTD off,
+    // named the same way
     expect(
       xxe(
         withSetting(
-          'Constants.SAX_FEATURE_PREFIX + Constants.EXTERNAL_GENERAL_ENTITIES_FEATURE, false);\n        dbf.setFeature(Constants.SAX_FEATURE_PREFIX + Constants.EXTERNAL_PARAMETER_ENTITIES_FEATURE, false',
+          'Constants.SAX_FEATURE_PREFIX + Constants.EXTERNAL_GENERAL_ENTITIES_FEATURE, false);\n        dbf.setFeature(Constants.SAX_FEATURE_PREFIX + Constants.EXTERNAL_PARAMETER_ENTITIES_FEATURE, false);\n        dbf.setFeature(Constants.XERCES_FEATURE_PREFIX + Constants.LOAD_EXTERNAL_DTD_FEATURE, false',
         ),
         made,
       ).outcome,

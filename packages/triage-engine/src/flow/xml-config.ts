@@ -19,10 +19,11 @@ const NEW_TYPES = /^(SAXReader|SAXBuilder)$/;
  * gives them (string or constant) and the value that protects. `when` is the value (`true`,
  * `false` or `''`): `disallow-doctype-decl` refuses any DTD; StAX
  * `isSupportingExternalEntities`/`supportDTD` turn resolution off; SAX `external-general-entities`
- * off counts only beside `external-parameter-entities` off (`partner`): alone it leaves parameter
- * entities and the external DTD, through which a document still reads files and URLs (Spring
- * before 3.2.9, CVE-2014-0225), and so does StAX `isReplacingEntityReferences` false, which is not
- * among them; StAX `isSupportingExternalEntities` false counts only beside `supportDTD` false or
+ * off counts only beside `external-parameter-entities` and Xerces's `load-external-dtd` off
+ * (`partner`): without them the parameter entities and the external DTD still load, through which
+ * a document reads files and URLs (Spring before 3.2.9, CVE-2014-0225; batik before 1.9, which
+ * turned both entity kinds off and left the DTD loading, CVE-2017-5662), and so does StAX
+ * `isReplacingEntityReferences` false, which is not among them; StAX `isSupportingExternalEntities` false counts only beside `supportDTD` false or
  * no external DTD access (`partner`): alone the parser still fetches a DOCTYPE's external DTD, a
  * request to any URL the document names (jackson-dataformat-xml before 2.8.4, CVE-2016-7051;
  * spring-ws before 2.4.4, CVE-2019-3773); `ACCESS_EXTERNAL_*` set to "" forbid fetching external resources. FEATURE_SECURE_PROCESSING is
@@ -32,7 +33,7 @@ const NEW_TYPES = /^(SAXReader|SAXBuilder)$/;
  * schemas' locations in, while the document parsed, transformed or validated still loads its
  * external DTD and entities (ACCESS_EXTERNAL_DTD stays "all").
  */
-const PROTECTIVE: { name: RegExp; when: string; what: string; partner?: string }[] = [
+const PROTECTIVE: { name: RegExp; when: string; what: string; partner?: string[] }[] = [
   {
     name: /^("http:\/\/apache\.org\/xml\/features\/disallow-doctype-decl")$/,
     when: 'true',
@@ -42,13 +43,13 @@ const PROTECTIVE: { name: RegExp; when: string; what: string; partner?: string }
     name: /^"http:\/\/xml\.org\/sax\/features\/external-general-entities"$/,
     when: 'false',
     what: 'external general entities are not resolved',
-    partner: 'external-parameter-entities',
+    partner: ['external-parameter-entities', 'load-external-dtd'],
   },
   {
     name: /^(XMLInputFactory\.IS_SUPPORTING_EXTERNAL_ENTITIES|"javax\.xml\.stream\.isSupportingExternalEntities")$/,
     when: 'false',
     what: 'external entities are not supported',
-    partner: 'supportDTD',
+    partner: ['supportDTD'],
   },
   {
     name: /^(XMLInputFactory\.SUPPORT_DTD|"javax\.xml\.stream\.supportDTD")$/,
@@ -62,19 +63,28 @@ const PROTECTIVE: { name: RegExp; when: string; what: string; partner?: string }
   },
 ];
 
-/** StAX: DTDs off, or no external DTD may be fetched (the partner of external entities off). */
+/** No external DTD may be fetched at all (JAXP 1.5): stands in for the DTD partners below. */
+const NO_EXTERNAL_DTD =
+  /(XMLConstants\.ACCESS_EXTERNAL_DTD|"http:\/\/javax\.xml\.XMLConstants\/property\/accessExternalDTD")\s*,\s*""/;
+
+/** StAX: DTDs off. */
 const STAX_DTD_OFF =
-  /(XMLInputFactory\.SUPPORT_DTD|"javax\.xml\.stream\.supportDTD")\s*,\s*(false|Boolean\.FALSE)\b|(XMLConstants\.ACCESS_EXTERNAL_DTD|"http:\/\/javax\.xml\.XMLConstants\/property\/accessExternalDTD")\s*,\s*""/;
+  /(XMLInputFactory\.SUPPORT_DTD|"javax\.xml\.stream\.supportDTD")\s*,\s*(false|Boolean\.FALSE)\b/;
 
 /**
- * The file sets the SAX feature `feature` (`external-parameter-entities`) false somewhere: by its
- * URI, a constant of the file holding it, or Xerces's constant name (`EXTERNAL_PARAMETER_ENTITIES`);
- * for `supportDTD`, StAX's DTDs off or external DTD access refused.
+ * The file sets the SAX feature `feature` (`external-parameter-entities`, Xerces's
+ * `load-external-dtd`) false somewhere: by its URI, a constant of the file holding it, or Xerces's
+ * constant name (`EXTERNAL_PARAMETER_ENTITIES`, `LOAD_EXTERNAL_DTD`); for `supportDTD`, StAX's
+ * DTDs off. A DTD partner also holds when no external DTD may be fetched.
  */
 const featureOff = (root: Node, constants: Map<string, string>, feature: string): boolean => {
-  if (feature === 'supportDTD') return STAX_DTD_OFF.test(root.text().replace(/\s+/g, ' '));
+  if (/^(supportDTD|load-external-dtd)$/.test(feature) && NO_EXTERNAL_DTD.test(root.text()))
+    return true;
+  if (feature === 'supportDTD') return STAX_DTD_OFF.test(root.text());
   const names = [
-    `"http://xml.org/sax/features/${feature}"`,
+    feature === 'load-external-dtd'
+      ? `"http://apache.org/xml/features/nonvalidating/${feature}"`
+      : `"http://xml.org/sax/features/${feature}"`,
     ...[...constants].filter(([, v]) => v.includes(feature)).map(([k]) => k),
   ].map(escapeRe);
   const xerces = feature.toUpperCase().replace(/-/g, '_');
@@ -91,7 +101,7 @@ const XERCES_NAMES = [
 ];
 
 /** One-argument settings that keep entities out: JDOM's `SAXBuilder.setExpandEntities(false)`. */
-const PROTECTIVE_SETTERS: Record<string, { when: string; what: string; partner?: string }> = {
+const PROTECTIVE_SETTERS: Record<string, { when: string; what: string; partner?: string[] }> = {
   setExpandEntities: { when: 'false', what: 'entities are not expanded' },
 };
 
@@ -177,12 +187,17 @@ const statementOf = (n: Node): { statement: Node; block: Node } | null => {
   return null;
 };
 
-/** The method or constructor enclosing `n`. */
+/**
+ * The method, constructor or static initializer enclosing `n` (a static field made and configured
+ * in `static { … }` is configured once, when the class loads, before any use of it).
+ */
 const methodOf = (n: Node): Node | null => {
   let cur = n.parent();
   while (
     cur &&
-    !/^(method_declaration|constructor_declaration|lambda_expression)$/.test(cur.kind())
+    !/^(method_declaration|constructor_declaration|lambda_expression|static_initializer)$/.test(
+      cur.kind(),
+    )
   )
     cur = cur.parent();
   return cur;
@@ -554,7 +569,7 @@ const protectiveSetting = (
     // Constants.DISALLOW_DOCTYPE_DECL_FEATURE`, a static import).
     (/^[\w.+]+$/.test(nameText) ? XERCES_NAMES.find((x) => x.name.test(nameText))?.setting : null);
   if (!setting) return null;
-  if (setting.partner && !featureOff(root, constants, setting.partner)) return null;
+  if (setting.partner && !setting.partner.every((f) => featureOff(root, constants, f))) return null;
   const valueArg = args[args.length - 1]!;
   const value = literal(valueArg);
   const field = value === null ? fieldDefault(root, valueArg) : null;

@@ -62,7 +62,7 @@ export const reconstructedFlowSignals = (
                 effect: 'false_positive',
                 detail:
                   cls === 'xxe'
-                    ? `The ${result.reason} (${pathText(path)}).`
+                    ? `${result.reason.charAt(0).toUpperCase()}${result.reason.slice(1)} (${pathText(path)}).`
                     : `The reconstructed flow passes every value reaching the sink through a sanitizer for this class (${pathText(path)}).`,
                 weight: WEIGHTS.reconstructedSanitized,
                 at,
