@@ -25,6 +25,8 @@ import { LEFT_OUT_11B, PAIRS_11B } from './group11-b.mjs';
 import { LEFT_OUT_11C, PAIRS_11C } from './group11-c.mjs';
 import { LEFT_OUT_12A, PAIRS_12A } from './group12-a.mjs';
 import { LEFT_OUT_12B, PAIRS_12B } from './group12-b.mjs';
+import { LEFT_OUT_13A, PAIRS_13A } from './group13-a.mjs';
+import { LEFT_OUT_13B, PAIRS_13B } from './group13-b.mjs';
 
 export const PAIRS = [
   // npm
@@ -3572,6 +3574,8 @@ export const PAIRS = [
   ...PAIRS_11C,
   ...PAIRS_12A,
   ...PAIRS_12B,
+  ...PAIRS_13A,
+  ...PAIRS_13B,
 ];
 
 /** Pairs fetched and diffed but not in the set, and why (no reported sink the fix touched, …). */
@@ -4044,4 +4048,6 @@ export const LEFT_OUT = [
   ...LEFT_OUT_11C,
   ...LEFT_OUT_12A,
   ...LEFT_OUT_12B,
+  ...LEFT_OUT_13A,
+  ...LEFT_OUT_13B,
 ];
