@@ -27,6 +27,8 @@ import { LEFT_OUT_12A, PAIRS_12A } from './group12-a.mjs';
 import { LEFT_OUT_12B, PAIRS_12B } from './group12-b.mjs';
 import { LEFT_OUT_13A, PAIRS_13A } from './group13-a.mjs';
 import { LEFT_OUT_13B, PAIRS_13B } from './group13-b.mjs';
+import { LEFT_OUT_13C, PAIRS_13C } from './group13-c.mjs';
+import { LEFT_OUT_13D, PAIRS_13D } from './group13-d.mjs';
 
 export const PAIRS = [
   // npm
@@ -3576,6 +3578,8 @@ export const PAIRS = [
   ...PAIRS_12B,
   ...PAIRS_13A,
   ...PAIRS_13B,
+  ...PAIRS_13C,
+  ...PAIRS_13D,
 ];
 
 /** Pairs fetched and diffed but not in the set, and why (no reported sink the fix touched, …). */
@@ -4050,4 +4054,6 @@ export const LEFT_OUT = [
   ...LEFT_OUT_12B,
   ...LEFT_OUT_13A,
   ...LEFT_OUT_13B,
+  ...LEFT_OUT_13C,
+  ...LEFT_OUT_13D,
 ];
