@@ -25,6 +25,20 @@ export const PAIRS_13D = [
       "src/index.js|'(function () {\"use strict\"; ' + src + '})()',",
     ],
   },
+  {
+    ecosystem: 'npm',
+    name: 'static-eval',
+    vulnerable: '1.1.1',
+    fixed: '2.0.0',
+    advisory: 'CVE-2017-16226 (id not verified here)',
+    class: 'code-injection',
+    heldOut: true,
+    group: 13,
+    fn: 'module.exports walk (the FunctionExpression branch)',
+    fix: 'for a function expression in the evaluated source, walk built a Function from the unparsed node without looking at its body, and a member access on a function value was allowed, so input could reach the global Function constructor (e.g. through (function(){}).constructor) and run code. 2.0.0 walks every statement of the function body and fails on any node it does not allow, and fails a member access whose object is a function, before the same Function(keys, "return " + unparse(node)) call, which stays',
+    real: ["index.js|return Function(keys.join(', '), 'return ' + unparse(node))"],
+    guarded: ["index.js|return Function(keys.join(', '), 'return ' + unparse(node))"],
+  },
 ];
 
 // Candidates tried and left out, with the reason: [pair, reason].
