@@ -39,6 +39,20 @@ export const PAIRS_13D = [
     real: ["index.js|return Function(keys.join(', '), 'return ' + unparse(node))"],
     guarded: ["index.js|return Function(keys.join(', '), 'return ' + unparse(node))"],
   },
+  {
+    ecosystem: 'npm',
+    name: 'copy-props',
+    vulnerable: '2.0.4',
+    fixed: '2.0.5',
+    advisory: 'CVE-2020-28503 (id not verified here)',
+    class: 'prototype-pollution',
+    heldOut: true,
+    group: 13,
+    fn: '_setDeep (the key-chain writer behind copyProps when a destination key chain is given)',
+    fix: 'copyProps split destination key chains on "." and _setDeep assigned each element as a property of the object it walked, so a chain like "__proto__.x" or "constructor.prototype.x" wrote onto Object.prototype. 2.0.5 returns at the top of _setDeep when the key is "__proto__" or "constructor"; both assignments stay',
+    real: ['index.js|=obj[key] = value;', 'index.js|=obj[key] = {};'],
+    guarded: ['index.js|=obj[key] = value;', 'index.js|=obj[key] = {};'],
+  },
 ];
 
 // Candidates tried and left out, with the reason: [pair, reason].
