@@ -2,7 +2,61 @@
 // advisories and the diffs of the two published versions only; no triage rule was written
 // against them and triage has not been run on them: not yet measured.
 // Same fields as PAIRS in pairs.mjs.
-export const PAIRS_13C = [];
+export const PAIRS_13C = [
+  {
+    ecosystem: 'pypi',
+    name: 'apache-airflow',
+    vulnerable: '1.10.10',
+    fixed: '1.10.11',
+    advisory: 'CVE-2020-11981',
+    class: 'command-injection',
+    heldOut: true,
+    group: 13,
+    fn: 'execute_command (airflow/executors/celery_executor.py)',
+    fix: 'the Celery task ran whatever argument list it received from the broker with subprocess.check_call, so anyone able to write to the broker could run any command on a worker; 1.10.11 raises ValueError unless the list starts with ["airflow", "run"] before the check_call, which stays',
+    real: ['airflow/executors/celery_executor.py|subprocess.check_call(command_to_exec'],
+    guarded: ['airflow/executors/celery_executor.py|subprocess.check_call(command_to_exec'],
+  },
+  {
+    ecosystem: 'pypi',
+    name: 'monai',
+    vulnerable: '1.5.0',
+    fixed: '1.5.1',
+    advisory: 'GHSA-p8cm-mm2v-gwjm (id not verified here)',
+    class: 'deserialization',
+    heldOut: true,
+    group: 13,
+    fn: 'pickle_operations (monai/data/utils.py) and LMDBDataset._cachecheck (monai/data/dataset.py)',
+    fix: 'list_data_collate ran pickle_operations, which unpickled with pickle.loads every bytes value under a key ending in the meta-dict suffix, and LMDBDataset read its cache with pickle.loads; 1.5.1 removes pickle_operations and serializes the LMDB cache with torch.save, reading it back with torch.load(weights_only=True), so the sinks are gone (no guarded line)',
+    real: [
+      'monai/data/utils.py|data[k] = pickle.loads(data[k])',
+      'monai/data/dataset.py|return pickle.loads(data)',
+    ],
+  },
+  {
+    ecosystem: 'pypi',
+    name: 'monai',
+    vulnerable: '1.5.0',
+    fixed: '1.5.1',
+    advisory: 'GHSA-6vm5-6jv9-rjpj (id not verified here)',
+    class: 'deserialization',
+    heldOut: true,
+    group: 13,
+    fn: 'CheckpointLoader.__call__ (monai/handlers/checkpoint_loader.py), PersistentDataset._cachecheck and GDSDataset._load_meta_cache (monai/data/dataset.py), StateCacher.retrieve (monai/utils/state_cacher.py)',
+    fix: 'checkpoints and cache files were read with torch.load(..., weights_only=False), i.e. a full unpickle of a file that may come from elsewhere; 1.5.1 passes weights_only=True to these loads (converting cached data to tensors before saving), which the pinned rule no longer reports, so no guarded line',
+    real: [
+      'monai/handlers/checkpoint_loader.py|checkpoint = torch.load(self.load_path',
+      'monai/data/dataset.py|return torch.load(hashfile, weights_only=False)',
+      'monai/data/dataset.py|return torch.load(self.cache_dir / meta_hash_file_name, weights_only=False)',
+      'monai/utils/state_cacher.py|data_obj = torch.load(fn',
+    ],
+  },
+];
 
 // Candidates tried and left out, with the reason: [pair, reason].
-export const LEFT_OUT_13C = [];
+export const LEFT_OUT_13C = [
+  [
+    'PyPI lightning 2.3.2..2.3.3 (CVE-2024-5980, GHSA-mr7h-w2qc-ffc2)',
+    'built with --review: the fix deletes lightning/app (the plugin endpoint whose tf.extractall(source_path) the advisory names) and the layout keeps only files present in both versions, so no path-traversal result in a changed function could be labelled',
+  ],
+];
