@@ -53,7 +53,46 @@ export const PAIRS_13D = [
     real: ['index.js|=obj[key] = value;', 'index.js|=obj[key] = {};'],
     guarded: ['index.js|=obj[key] = value;', 'index.js|=obj[key] = {};'],
   },
+  {
+    ecosystem: 'npm',
+    name: 'connie-lang',
+    vulnerable: '0.1.0',
+    fixed: '0.1.1',
+    advisory: 'CVE-2020-7706 (id not verified here)',
+    class: 'prototype-pollution',
+    heldOut: true,
+    group: 13,
+    fn: 'setValue (the writer behind ConnieLang.parse, fed by getEntries)',
+    fix: 'parse flattened the configuration into key paths with getEntries and rebuilt the result with setValue, which assigned every path element as a property, so a configuration object with a "__proto__" (or "constructor") key wrote onto Object.prototype. 0.1.1 makes getEntries return without descending into any object whose own keys include "__proto__" or "constructor" (and copies the input into an Object.create(null) object), so those paths never reach setValue; setValue, only reformatted, keeps its three assignments',
+    real: [
+      'lib/connie-lang.js|if (!o[lastKey]) { o[lastKey] = []; }',
+      'lib/connie-lang.js|if (!o[lastKey]) { o[lastKey] = {}; }',
+      'lib/connie-lang.js|=o[keys[keys.length - 1]] = value;',
+    ],
+    guarded: [
+      'lib/connie-lang.js|=o[lastKey] = [];',
+      'lib/connie-lang.js|=o[lastKey] = {};',
+      'lib/connie-lang.js|=o[keys[keys.length - 1]] = value;',
+    ],
+  },
 ];
 
 // Candidates tried and left out, with the reason: [pair, reason].
-export const LEFT_OUT_13D = [];
+export const LEFT_OUT_13D = [
+  [
+    'npm fast-loops 1.1.3..1.1.4 (CVE-2024-39008, id not verified here)',
+    'the fix puts a literal "__proto__"/"constructor"/"prototype" key check at the top of the for-in loop in objectMergeDeep; the pinned prototype-pollution-loop rule reports both base[key] assignments of 1.1.3 and neither of 1.1.4, so the guarded sink holds no result to label',
+  ],
+  [
+    'npm deepmerge-ts 4.0.0..4.0.2 (CVE-2022-24802, id not verified here)',
+    'the scan of this pair fails here (semgrep exits with an error on its dist/node/index.cjs and index.mjs), so no line can be checked',
+  ],
+  [
+    'npm jsonpath-plus 10.2.0..10.3.0 (CVE-2025-1302, id not verified here)',
+    'looked at with npm pack: the fix only coerces the member-expression property to a string in SafeEval.evalMemberExpression (src/Safe-Script.js and the bundles); no code-execution sink in the changed function',
+  ],
+  [
+    'npm mysql2 3.9.6..3.9.7 (CVE-2024-21511, id not verified here)',
+    'looked at with npm pack: the fix escapes the timezone in the generated parser source (readCodeFor in lib/parsers/text_parser.js and binary_parser.js); the code is compiled elsewhere, in functions the fix did not change',
+  ],
+];
