@@ -51,6 +51,20 @@ export const PAIRS_13C = [
       'monai/utils/state_cacher.py|data_obj = torch.load(fn',
     ],
   },
+  {
+    ecosystem: 'pypi',
+    name: 'mindsdb',
+    vulnerable: '23.2.4.0',
+    fixed: '23.2.4.1',
+    advisory:
+      'CVE-2023-30620 (GHSA-2g5w-29q9-w6hx; the advisory gives 23.2.1.0 as fixed, but the published 23.2.1.0 to 23.2.4.0 still call f.extractall on the uploaded tarball and 23.2.4.1 is the first release with safe_extract, found from the diffs)',
+    class: 'path-traversal',
+    heldOut: true,
+    group: 13,
+    fn: 'File.put (mindsdb/api/http/namespaces/file.py) and the new safe_extract (mindsdb/api/http/utils.py)',
+    fix: 'a .tar.gz uploaded to (or fetched by URL for) the file API was extracted with tarfile extractall into the temporary directory, so member names with ../ wrote outside it; 23.2.4.1 calls a new safe_extract, which raises when a member path joined to the target is not inside it (an os.path.commonprefix check) before the same tarfile extractall; that call is now in mindsdb/api/http/utils.py, a module that does not import tarfile, where the pinned rule does not report it, so no guarded line. The .zip branch (zipfile extractall, which strips .. itself) is unchanged and not labelled',
+    real: ['mindsdb/api/http/namespaces/file.py|f.extractall(temp_dir_path)#2'],
+  },
 ];
 
 // Candidates tried and left out, with the reason: [pair, reason].
