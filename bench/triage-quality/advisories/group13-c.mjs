@@ -65,6 +65,23 @@ export const PAIRS_13C = [
     fix: 'a .tar.gz uploaded to (or fetched by URL for) the file API was extracted with tarfile extractall into the temporary directory, so member names with ../ wrote outside it; 23.2.4.1 calls a new safe_extract, which raises when a member path joined to the target is not inside it (an os.path.commonprefix check) before the same tarfile extractall; that call is now in mindsdb/api/http/utils.py, a module that does not import tarfile, where the pinned rule does not report it, so no guarded line. The .zip branch (zipfile extractall, which strips .. itself) is unchanged and not labelled',
     real: ['mindsdb/api/http/namespaces/file.py|f.extractall(temp_dir_path)#2'],
   },
+  {
+    ecosystem: 'pypi',
+    name: 'llama-index-llms-rungpt',
+    vulnerable: '0.1.2',
+    fixed: '0.1.3',
+    advisory:
+      'CVE-2024-4181 (published against the RunGptLLM class of llama_index 0.9.47, which now ships as this package; id not verified here)',
+    class: 'code-injection',
+    heldOut: true,
+    group: 13,
+    fn: 'RunGptLLM.stream_complete and RunGptLLM.stream_chat (the inner gen() of each, llama_index/llms/rungpt/base.py)',
+    fix: 'the data field of each server-sent event from the RunGPT server was passed to eval() to turn it into a dict, so a malicious or compromised server ran Python in the client; 0.1.3 replaces eval(item.data) with dict(item.data), so the sink is gone (no guarded line)',
+    real: [
+      'llama_index/llms/rungpt/base.py|item_dict = json.loads(json.dumps(eval(item.data)))#1',
+      'llama_index/llms/rungpt/base.py|item_dict = json.loads(json.dumps(eval(item.data)))#2',
+    ],
+  },
 ];
 
 // Candidates tried and left out, with the reason: [pair, reason].
