@@ -90,4 +90,16 @@ export const LEFT_OUT_13C = [
     'PyPI lightning 2.3.2..2.3.3 (CVE-2024-5980, GHSA-mr7h-w2qc-ffc2)',
     'built with --review: the fix deletes lightning/app (the plugin endpoint whose tf.extractall(source_path) the advisory names) and the layout keeps only files present in both versions, so no path-traversal result in a changed function could be labelled',
   ],
+  [
+    'PyPI apache-airflow-providers-apache-hive 5.1.2..5.1.3 (CVE-2023-25696, id not verified here) and 6.1.1..6.1.2 (CVE-2023-37415, id not verified here)',
+    'diffed with pip download: both fixes add checks in HiveCliHook._prepare_cli_cmd (the beeline host, port and schema; a ";" in proxy_user), which builds the argument list; the subprocess.Popen that runs it is in run_cli, a function neither release changed, so no result of the class in a changed function',
+  ],
+  [
+    'PyPI llama-index-core 0.12.27..0.12.28 and 0.12.40..0.12.41 (CVE-2025-3108, JsonPickleSerializer; fixed version not verified here)',
+    'diffed with pip download: 0.12.28 does not touch the serializer; 0.12.41 renames JsonPickleSerializer to PickleSerializer (keeping the old name as an alias) and adds a docstring warning, while pickle.loads(base64.b64decode(value)) stays with no check before it, so neither a fixed sink nor a guard to label',
+  ],
+  [
+    'PyPI sagemaker 2.217.0..2.218.0 (CVE-2024-34072, NumpyDeserializer allow_pickle)',
+    'built with --review: no result at all in the laid-out files; the fix flips the default of NumpyDeserializer(allow_pickle=...) to False, and np.load(..., allow_pickle=self.allow_pickle) is reported by no pinned rule',
+  ],
 ];
