@@ -41,6 +41,20 @@ export const PAIRS_13D = [
   },
   {
     ecosystem: 'npm',
+    name: 'static-eval',
+    vulnerable: '2.0.1',
+    fixed: '2.0.2',
+    advisory: 'npm advisory 758 (sandbox breakout, fixed in 2.0.2; id not verified here)',
+    class: 'code-injection',
+    heldOut: true,
+    group: 13,
+    fn: 'module.exports walk (the FunctionExpression branch)',
+    fix: 'the parameter check 2.0.1 added for function expressions ran inside a forEach callback, so its "return FAIL" for a parameter that is not a plain identifier (a default value or a destructuring pattern, which can run code) returned from the callback only, and the function was still built and called. 2.0.2 replaces the forEach with a for loop, so such a parameter makes walk fail before the same Function(keys, "return " + unparse(node)) call, which stays',
+    real: ["index.js|return Function(keys.join(', '), 'return ' + unparse(node))"],
+    guarded: ["index.js|return Function(keys.join(', '), 'return ' + unparse(node))"],
+  },
+  {
+    ecosystem: 'npm',
     name: 'copy-props',
     vulnerable: '2.0.4',
     fixed: '2.0.5',
@@ -86,6 +100,10 @@ export const LEFT_OUT_13D = [
   [
     'npm deepmerge-ts 4.0.0..4.0.2 (CVE-2022-24802, id not verified here)',
     'the scan of this pair fails here (semgrep exits with an error on its dist/node/index.cjs and index.mjs), so no line can be checked',
+  ],
+  [
+    'npm dojox 1.16.0..1.16.2 (CVE-2020-5259, jqMix, id not verified here)',
+    'looked at with npm pack: the check 1.16.2 adds in front of the obj[x] = props[x] writes in jqMix compares the key with "__proto__ " (with a trailing space), so it rejects no key; not a guarded sink, and no other candidate version was looked at',
   ],
   [
     'npm jsonpath-plus 10.2.0..10.3.0 (CVE-2025-1302, id not verified here)',
