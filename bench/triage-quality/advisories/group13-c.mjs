@@ -82,6 +82,19 @@ export const PAIRS_13C = [
       'llama_index/llms/rungpt/base.py|item_dict = json.loads(json.dumps(eval(item.data)))#2',
     ],
   },
+  {
+    ecosystem: 'pypi',
+    name: 'langchain-experimental',
+    vulnerable: '0.0.20',
+    fixed: '0.0.21',
+    advisory: 'CVE-2024-21513 (id not verified here)',
+    class: 'code-injection',
+    heldOut: true,
+    group: 13,
+    fn: '_try_eval, called by get_result_from_sqldb (langchain_experimental/sql/vector_sql.py)',
+    fix: 'VectorSQLDatabaseChain passed every column value of the rows its generated SQL returned to _try_eval, which ran eval() on it, so a value stored in the database (or produced by a prompt-injected query) ran as Python; 0.0.21 deletes _try_eval and get_result_from_sqldb returns the rows as they come, so the sink is gone (no guarded line)',
+    real: ['langchain_experimental/sql/vector_sql.py|return eval(x)'],
+  },
 ];
 
 // Candidates tried and left out, with the reason: [pair, reason].
