@@ -95,6 +95,20 @@ export const PAIRS_13C = [
     fix: 'VectorSQLDatabaseChain passed every column value of the rows its generated SQL returned to _try_eval, which ran eval() on it, so a value stored in the database (or produced by a prompt-injected query) ran as Python; 0.0.21 deletes _try_eval and get_result_from_sqldb returns the rows as they come, so the sink is gone (no guarded line)',
     real: ['langchain_experimental/sql/vector_sql.py|return eval(x)'],
   },
+  {
+    ecosystem: 'pypi',
+    name: 'langchain',
+    vulnerable: '0.0.246',
+    fixed: '0.0.247',
+    advisory:
+      'CVE-2023-34541 (id not verified here; the release was found by bisecting the published versions)',
+    class: 'code-injection',
+    heldOut: true,
+    group: 13,
+    fn: '_load_prompt_from_file (langchain/prompts/loading.py), reached from load_prompt',
+    fix: 'load_prompt accepted a .py file and ran it with exec(f.read(), helper.__dict__) to take its PROMPT, so loading a prompt from an untrusted path or hub ran arbitrary Python; 0.0.247 drops the .py branch (only .json and .yaml, the latter with yaml.safe_load, remain), so the sink is gone (no guarded line)',
+    real: ['langchain/prompts/loading.py|exec(f.read(), helper.__dict__)'],
+  },
 ];
 
 // Candidates tried and left out, with the reason: [pair, reason].
