@@ -109,6 +109,19 @@ export const PAIRS_13C = [
     fix: 'load_prompt accepted a .py file and ran it with exec(f.read(), helper.__dict__) to take its PROMPT, so loading a prompt from an untrusted path or hub ran arbitrary Python; 0.0.247 drops the .py branch (only .json and .yaml, the latter with yaml.safe_load, remain), so the sink is gone (no guarded line)',
     real: ['langchain/prompts/loading.py|exec(f.read(), helper.__dict__)'],
   },
+  {
+    ecosystem: 'pypi',
+    name: 'langchain',
+    vulnerable: '0.0.224',
+    fixed: '0.0.225',
+    advisory: 'CVE-2023-34540 (id not verified here)',
+    class: 'code-injection',
+    heldOut: true,
+    group: 13,
+    fn: 'JiraAPIWrapper.other (langchain/utilities/jira.py)',
+    fix: 'the "other" mode of the Jira tool ran the text the LLM produced as Python with exec(f"result = {query}", context), so a prompt injection ran arbitrary code; 0.0.225 parses the query as JSON and calls getattr(self.jira, params["function"]) with its args, so the exec is gone (no guarded line)',
+    real: ['langchain/utilities/jira.py|exec(f"result = {query}", context)'],
+  },
 ];
 
 // Candidates tried and left out, with the reason: [pair, reason].
