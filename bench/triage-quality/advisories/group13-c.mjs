@@ -122,6 +122,19 @@ export const PAIRS_13C = [
     fix: 'the "other" mode of the Jira tool ran the text the LLM produced as Python with exec(f"result = {query}", context), so a prompt injection ran arbitrary code; 0.0.225 parses the query as JSON and calls getattr(self.jira, params["function"]) with its args, so the exec is gone (no guarded line)',
     real: ['langchain/utilities/jira.py|exec(f"result = {query}", context)'],
   },
+  {
+    ecosystem: 'pypi',
+    name: 'snowflake-connector-python',
+    vulnerable: '3.13.0',
+    fixed: '3.13.1',
+    advisory: 'CVE-2025-24794 (OCSP response cache deserialization; id not verified here)',
+    class: 'deserialization',
+    heldOut: true,
+    group: 13,
+    fn: 'SFDictFileCache._load (src/snowflake/connector/cache.py), used by the OCSP response validation cache',
+    fix: 'the OCSP response cache on disk was read back with pickle.load in SFDictFileCache._load, so whoever could write the cache file ran code in the connector; 3.13.1 routes loading through an overridable _deserialize and the OCSP cache becomes _OCSPResponseValidationResultCache, which stores JSON. The base class keeps pickle.load inside the new _deserialize (for other users of SFDictFileCache), which is not a guard of the OCSP path and is not labelled; no guarded line',
+    real: ['src/snowflake/connector/cache.py|other: SFDictFileCache = pickle.load(r_file)'],
+  },
 ];
 
 // Candidates tried and left out, with the reason: [pair, reason].
