@@ -106,6 +106,26 @@ export const LEFT_OUT_13D = [
     'looked at with npm pack: the check 1.16.2 adds in front of the obj[x] = props[x] writes in jqMix compares the key with "__proto__ " (with a trailing space), so it rejects no key; not a guarded sink, and no other candidate version was looked at',
   ],
   [
+    'npm @firebase/util 0.3.3..0.3.4 (CVE-2020-7765, id not verified here)',
+    'the fix adds an isValidKey(prop) check before target[prop] = deepExtend(...) in deepExtend, a guard the pinned rules would still report, but the scan of this pair fails here (semgrep exits with an error and no message on its laid-out files, as for deepmerge-ts), so no line can be checked',
+  ],
+  [
+    'npm safer-eval 1.3.3..1.3.4 (CVE-2019-10760, id not verified here)',
+    'looked at with npm pack: the fix hardens the context (console.constructor.constructor) in createContext in src/common.js; runInContext, where vm.runInContext is called, is not changed',
+  ],
+  [
+    'npm ejs 2.5.2..2.5.3 (CVE-2017-1000228, id not verified here)',
+    'looked at with npm pack: the fix stops cpOptsInData from copying the root option out of the data object; the compile sink (new Function in Template.compile) is in a function the fix did not change',
+  ],
+  [
+    'npm squirrelly 8.0.8..9.0.0 (CVE-2021-32819, id not verified here)',
+    'looked at with npm pack: 9.0.0 removes the copying of Express settings["view options"] into the configuration in renderFile; no code-execution sink in the changed function, and the compile step is unchanged',
+  ],
+  [
+    'npm clamscan 1.2.0..1.3.0 (CVE-2020-7613, id not verified here)',
+    'looked at with npm pack: the version check moved from exec to execFile with the command split into arguments, no guard in front of a sink that stays; not taken further for lack of time',
+  ],
+  [
     'npm jsonpath-plus 10.2.0..10.3.0 (CVE-2025-1302, id not verified here)',
     'looked at with npm pack: the fix only coerces the member-expression property to a string in SafeEval.evalMemberExpression (src/Safe-Script.js and the bundles); no code-execution sink in the changed function',
   ],
