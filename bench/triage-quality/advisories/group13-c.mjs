@@ -135,6 +135,27 @@ export const PAIRS_13C = [
     fix: 'the OCSP response cache on disk was read back with pickle.load in SFDictFileCache._load, so whoever could write the cache file ran code in the connector; 3.13.1 routes loading through an overridable _deserialize and the OCSP cache becomes _OCSPResponseValidationResultCache, which stores JSON. The base class keeps pickle.load inside the new _deserialize (for other users of SFDictFileCache), which is not a guard of the OCSP path and is not labelled; no guarded line',
     real: ['src/snowflake/connector/cache.py|other: SFDictFileCache = pickle.load(r_file)'],
   },
+  {
+    ecosystem: 'pypi',
+    name: 'reportlab',
+    vulnerable: '3.5.31',
+    fixed: '3.5.32',
+    advisory:
+      'CVE-2019-17626 (id not verified here; the advisory names versions through 3.5.26, but 3.5.28 and 3.5.31 still call toColor(eval(arg)) and 3.5.32 is the first release with the change, found from the diffs)',
+    class: 'code-injection',
+    heldOut: true,
+    group: 13,
+    fn: 'toColor.__call__ and the cssParse value parsers pcVal, rgbVal, hueVal, alphaVal (src/reportlab/lib/colors.py)',
+    fix: 'a color string from a document (e.g. <span color="...">) that was not a known name was passed to eval(arg) with the full builtins, and the CSS rgb()/hsl() parsers eval()ed each component; 3.5.32 parses the CSS components with float() (those evals are gone) and keeps the toColor eval but with safer_globals(), a globals dict whose __builtins__ are restricted, so that call is the guarded line',
+    real: [
+      'src/reportlab/lib/colors.py|return toColor(eval(arg))',
+      'src/reportlab/lib/colors.py|c=eval(v[:-1])',
+      'src/reportlab/lib/colors.py|c=eval(v[:])#1',
+      'src/reportlab/lib/colors.py|c=eval(v[:])#2',
+      'src/reportlab/lib/colors.py|a = eval(v.strip())',
+    ],
+    guarded: ['src/reportlab/lib/colors.py|return toColor(eval(arg,safer_globals()))'],
+  },
 ];
 
 // Candidates tried and left out, with the reason: [pair, reason].
