@@ -37,7 +37,10 @@ export const PAIRS_13D = [
     fn: 'module.exports walk (the FunctionExpression branch)',
     fix: 'for a function expression in the evaluated source, walk built a Function from the unparsed node without looking at its body, and a member access on a function value was allowed, so input could reach the global Function constructor (e.g. through (function(){}).constructor) and run code. 2.0.0 walks every statement of the function body and fails on any node it does not allow, and fails a member access whose object is a function, before the same Function(keys, "return " + unparse(node)) call, which stays',
     real: ["index.js|return Function(keys.join(', '), 'return ' + unparse(node))"],
-    guarded: ["index.js|return Function(keys.join(', '), 'return ' + unparse(node))"],
+    // Not labelled guarded (lead, before measurement): npm advisory 758 (fixed in 2.0.2) says the
+    // releases before 2.0.2 still let a function expression's parameters run code, 2.0.0 among
+    // them, so this fixed version's call is not a guarded sink (the next pair holds 2.0.1..2.0.2).
+    guarded: [],
   },
   {
     ecosystem: 'npm',
