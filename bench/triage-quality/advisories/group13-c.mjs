@@ -176,4 +176,12 @@ export const LEFT_OUT_13C = [
     'PyPI sagemaker 2.217.0..2.218.0 (CVE-2024-34072, NumpyDeserializer allow_pickle)',
     'built with --review: no result at all in the laid-out files; the fix flips the default of NumpyDeserializer(allow_pickle=...) to False, and np.load(..., allow_pickle=self.allow_pickle) is reported by no pinned rule',
   ],
+  [
+    'PyPI reportlab 3.6.12..3.6.13 (CVE-2023-33733, rl_safe_eval bypass, id not verified here)',
+    'diffed with pip download (wheels), not built: toColor stops calling rl_safe_eval (a call, not an eval) in favour of explicit parsing and rl_extended_literal_eval, and the sandbox change extends the module-level list of unsafe names; no eval line of a function the fix changed to label',
+  ],
+  [
+    'PyPI mindsdb 24.7.x (CVE-2024-45846, CVE-2024-45848 and the other eval and pickle advisories fixed in 24.7.4.1)',
+    'not fetched: pip index lists no mindsdb release between 24.5 and 24.9.2.0, so neither the last vulnerable nor the fixed release is on PyPI',
+  ],
 ];
