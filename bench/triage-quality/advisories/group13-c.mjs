@@ -156,6 +156,19 @@ export const PAIRS_13C = [
     ],
     guarded: ['src/reportlab/lib/colors.py|return toColor(eval(arg,safer_globals()))'],
   },
+  {
+    ecosystem: 'pypi',
+    name: 'reportlab',
+    vulnerable: '3.5.28',
+    fixed: '3.5.31',
+    advisory: 'CVE-2019-19450 (id not verified here)',
+    class: 'code-injection',
+    heldOut: true,
+    group: 13,
+    fn: 'ParaParser.start_unichar (src/reportlab/platypus/paraparser.py)',
+    fix: 'the code attribute of a <unichar/> element in paragraph markup was evaluated with int(eval(attr["code"])), so a crafted document ran Python; 3.5.31 (the next release on PyPI after 3.5.28) parses it with int(v, 16) for 0x values and int(v, 0) otherwise, so the eval is gone (no guarded line)',
+    real: ["src/reportlab/platypus/paraparser.py|v = int(eval(attr['code']))"],
+  },
 ];
 
 // Candidates tried and left out, with the reason: [pair, reason].
