@@ -154,7 +154,10 @@ export const PAIRS_13C = [
       'src/reportlab/lib/colors.py|c=eval(v[:])#2',
       'src/reportlab/lib/colors.py|a = eval(v.strip())',
     ],
-    guarded: ['src/reportlab/lib/colors.py|return toColor(eval(arg,safer_globals()))'],
+    // Not labelled guarded (lead, before measurement): CVE-2023-33733 (fixed in 3.6.13) says the
+    // releases before it still ran code through the restricted eval of a color attribute, 3.5.32
+    // among them, so the safer_globals() call is not a guarded sink.
+    guarded: [],
   },
   {
     ecosystem: 'pypi',
