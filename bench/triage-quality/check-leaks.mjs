@@ -76,16 +76,14 @@ if (built) {
   });
   for (const [root, path] of readable) {
     const rel = relative(root, path);
+    const shown = `advisories ${relative(here, path)}`;
     const text = readFileSync(path, 'utf8');
     for (const v of versionsOf.get(rel.split('/')[1]) ?? [])
       if (text.includes(`'${v}'`) || text.includes(`"${v}"`) || rel.includes(v))
-        hits.push(`advisories ${relative(here, path)}: names a pair's version ${v}`);
+        hits.push(`${shown}: names a pair's version ${v}`);
     text.split('\n').forEach((line, i) => {
       const m = ADVISORY.exec(line);
-      if (m)
-        hits.push(
-          `advisories ${relative(here, path)}:${i + 1}: "${m[0]}" in ${line.trim().slice(0, 120)}`,
-        );
+      if (m) hits.push(`${shown}:${i + 1}: "${m[0]}" in ${line.trim().slice(0, 120)}`);
     });
   }
 }

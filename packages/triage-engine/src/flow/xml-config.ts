@@ -15,23 +15,24 @@ const MAKE_METHODS = /^(newInstance|newFactory|newDefaultInstance|createXMLReade
 const NEW_TYPES = /^(SAXReader|SAXBuilder)$/;
 
 /**
- * Settings that keep external entities out, by the name the JAXP, SAX and StAX documentation
- * gives them (string or constant) and the value that protects. `when` is the value (`true`,
- * `false` or `''`): `disallow-doctype-decl` refuses any DTD; StAX
- * `isSupportingExternalEntities`/`supportDTD` turn resolution off; SAX `external-general-entities`
- * off counts only beside `external-parameter-entities` and Xerces's `load-external-dtd` off
- * (`partner`): without them the parameter entities and the external DTD still load, through which
- * a document reads files and URLs (Spring before 3.2.9, CVE-2014-0225; batik before 1.9, which
- * turned both entity kinds off and left the DTD loading, CVE-2017-5662), and so does StAX
- * `isReplacingEntityReferences` false, which is not among them; StAX `isSupportingExternalEntities` false counts only beside `supportDTD` false or
- * no external DTD access (`partner`): alone the parser still fetches a DOCTYPE's external DTD, a
- * request to any URL the document names (jackson-dataformat-xml before 2.8.4, CVE-2016-7051;
- * spring-ws before 2.4.4, CVE-2019-3773); `ACCESS_EXTERNAL_*` set to "" forbid fetching external resources. FEATURE_SECURE_PROCESSING is
- * not among them: Apache Xerces reads it as limits on entity expansion and still resolves external
- * entities (jackrabbit-webdav set it and was vulnerable, CVE-2015-1833). Nor are
- * ACCESS_EXTERNAL_STYLESHEET and ACCESS_EXTERNAL_SCHEMA alone: they keep stylesheets' imports and
- * schemas' locations in, while the document parsed, transformed or validated still loads its
- * external DTD and entities (ACCESS_EXTERNAL_DTD stays "all").
+ * Settings that keep external entities out, by the name the JAXP, SAX and StAX documentation gives
+ * them (string or constant) and the value that protects. `when` is the value (`true`, `false` or
+ * `''`): `disallow-doctype-decl` refuses any DTD; StAX `isSupportingExternalEntities`/`supportDTD`
+ * turn resolution off; SAX `external-general-entities` off counts only beside
+ * `external-parameter-entities` and Xerces's `load-external-dtd` off (`partner`): without them the
+ * parameter entities and the external DTD still load, through which a document reads files and
+ * URLs (Spring before 3.2.9, CVE-2014-0225; batik before 1.9, which turned both entity kinds off
+ * and left the DTD loading, CVE-2017-5662), and so does StAX `isReplacingEntityReferences` false,
+ * which is not among them; StAX `isSupportingExternalEntities` false counts only beside
+ * `supportDTD` false or no external DTD access (`partner`): alone the parser still fetches a
+ * DOCTYPE's external DTD, a request to any URL the document names (jackson-dataformat-xml before
+ * 2.8.4, CVE-2016-7051; spring-ws before 2.4.4, CVE-2019-3773); `ACCESS_EXTERNAL_*` set to ""
+ * forbid fetching external resources. FEATURE_SECURE_PROCESSING is not among them: Apache Xerces
+ * reads it as limits on entity expansion and still resolves external entities (jackrabbit-webdav
+ * set it and was vulnerable, CVE-2015-1833). Nor are ACCESS_EXTERNAL_STYLESHEET and
+ * ACCESS_EXTERNAL_SCHEMA alone: they keep stylesheets' imports and schemas' locations in, while
+ * the document parsed, transformed or validated still loads its external DTD and entities
+ * (ACCESS_EXTERNAL_DTD stays "all").
  */
 const PROTECTIVE: { name: RegExp; when: string; what: string; partner?: string[] }[] = [
   {
@@ -63,13 +64,21 @@ const PROTECTIVE: { name: RegExp; when: string; what: string; partner?: string[]
   },
 ];
 
-/** No external DTD may be fetched at all (JAXP 1.5): stands in for the DTD partners below. */
-const NO_EXTERNAL_DTD =
-  /(XMLConstants\.ACCESS_EXTERNAL_DTD|"http:\/\/javax\.xml\.XMLConstants\/property\/accessExternalDTD")\s*,\s*""/;
+/** True when the file gives a PROTECTIVE setting its protective value anywhere (`, false)`). */
+const setInFile = (root: Node, setting: { name: RegExp; when: string }): boolean => {
+  const value =
+    setting.when === 'true'
+      ? '(true|Boolean\\.TRUE)\\b'
+      : setting.when === 'false'
+        ? '(false|Boolean\\.FALSE)\\b'
+        : escapeRe(setting.when);
+  const name = setting.name.source.replace(/^\^|\$$/g, '');
+  return new RegExp(`${name}\\s*,\\s*${value}`).test(root.text());
+};
 
-/** StAX: DTDs off. */
-const STAX_DTD_OFF =
-  /(XMLInputFactory\.SUPPORT_DTD|"javax\.xml\.stream\.supportDTD")\s*,\s*(false|Boolean\.FALSE)\b/;
+/** StAX's DTDs off, and no external DTD access at all (JAXP 1.5), among the settings above. */
+const STAX_DTD_OFF = PROTECTIVE[3]!;
+const NO_EXTERNAL_DTD = PROTECTIVE[4]!;
 
 /**
  * The file sets the SAX feature `feature` (`external-parameter-entities`, Xerces's
@@ -78,9 +87,9 @@ const STAX_DTD_OFF =
  * DTDs off. A DTD partner also holds when no external DTD may be fetched.
  */
 const featureOff = (root: Node, constants: Map<string, string>, feature: string): boolean => {
-  if (/^(supportDTD|load-external-dtd)$/.test(feature) && NO_EXTERNAL_DTD.test(root.text()))
+  if (/^(supportDTD|load-external-dtd)$/.test(feature) && setInFile(root, NO_EXTERNAL_DTD))
     return true;
-  if (feature === 'supportDTD') return STAX_DTD_OFF.test(root.text());
+  if (feature === 'supportDTD') return setInFile(root, STAX_DTD_OFF);
   const names = [
     feature === 'load-external-dtd'
       ? `"http://apache.org/xml/features/nonvalidating/${feature}"`
