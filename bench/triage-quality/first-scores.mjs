@@ -33,6 +33,7 @@ export const FIRST_MEASURED = {
   10: '6e90770',
   11: '2d7129a',
   12: 'fb79166',
+  13: 'e6a2c99',
 };
 
 const advisory = loadAdvisorySet();

@@ -1,6 +1,7 @@
 // Held-out group 13, part A: pairs added 2026-12-07 after group 12 was opened, labelled from the
 // advisories and the diffs of the two published versions only; no triage rule was written
-// against them and triage has not been run on them: not yet measured.
+// against them and triage was not run on them before the group's one measurement, at `e6a2c99`
+// (README, "Triage quality"); opened for development on 2026-12-07 (`opened`).
 // Same fields as PAIRS in pairs.mjs.
 export const PAIRS_13A = [
   {
@@ -10,7 +11,7 @@ export const PAIRS_13A = [
     fixed: '1.1.0',
     advisory: 'npm advisory 784 (remote code execution, fixed in 1.1.0; id not verified here)',
     class: 'command-injection',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 13,
     fn: 'bucket.exec (lib/bucket.js, the object the package exports)',
     fix: "the exported bucket object carried exec(command), which ran any string it was given through cp.exec with shell: true, so a caller passing text it received ran arbitrary commands; 1.1.0 removes exec from the exported object and moves it to an internal lib/exec.js that only the package's own modules call, with constant commands. The sink is gone from the exported function, no guarded line",

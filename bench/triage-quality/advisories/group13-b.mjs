@@ -1,7 +1,8 @@
 // Held-out group 13, part B: pairs added 2026-12-07 after group 12 was opened, chosen for fixes
 // that add a guard in front of a sink that stays, labelled from the advisories and the diffs of
-// the two published versions only; no triage rule was written against them and triage has not
-// been run on them: not yet measured.
+// the two published versions only; no triage rule was written against them and triage was not
+// run on them before the group's one measurement, at `e6a2c99` (README, "Triage quality");
+// opened for development on 2026-12-07 (`opened`).
 // Same fields as PAIRS in pairs.mjs.
 export const PAIRS_13B = [
   {
@@ -11,7 +12,7 @@ export const PAIRS_13B = [
     fixed: '2.0.202',
     advisory: 'CVE-2021-23463',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 13,
     fn: 'JdbcSQLXML.getSource (the parser of an SQLXML value read through ResultSet.getSQLXML)',
     fix: 'getSource parsed the XML value with a DocumentBuilderFactory (DOMSource) or an XMLInputFactory (StAXSource) that had no feature set, and returned a SAXSource with no reader, so a DOCTYPE with external entities in the stored value was resolved. 2.0.202 sets a map of secure features (secure processing, disallow-doctype-decl, no external general or parameter entities, no external DTD) on the DocumentBuilderFactory right after newInstance(), plus setExpandEntityReferences(false) and an entity resolver that returns nothing; makes the SAXSource with an XMLReader given the same features and resolver; and sets SUPPORT_DTD to false on the XMLInputFactory. The factory calls stay; the StAX one is no longer reported, so it has no guarded line. The 1.4.200..2.0.202 diff is a major release (most files changed); only this function is labelled',
@@ -32,7 +33,7 @@ export const PAIRS_13B = [
     advisory:
       'CVE-2025-66516 (the XFA-in-PDF XXE first published as CVE-2025-54988 against the PDF module; id not verified here)',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 13,
     fn: 'XMLReaderUtils.getXMLInputFactory (the StAX factory the parsers, among them the PDF XFA extraction, take from the parse context)',
     fix: 'the default XMLInputFactory only had an entity resolver that returned an empty string and kept DTD support on, so external entities of a crafted XFA form inside a PDF were still processed. 3.2.2 drops that resolver and, right after XMLInputFactory.newFactory() (which stays), sets ACCESS_EXTERNAL_DTD to "" and, through tryToSetStaxProperty, SUPPORT_DTD and IS_SUPPORTING_EXTERNAL_ENTITIES to false',
@@ -50,7 +51,7 @@ export const PAIRS_13B = [
     fixed: '2.12.3',
     advisory: 'CVE-2014-0002 (XXE in the XSLT component; the release also fixes CVE-2014-0003)',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 13,
     fn: 'XmlConverter.createDocumentBuilderFactory and XmlConverter.createTransformerFactory (the factories the type converters and the XSLT component parse and transform message bodies with)',
     fix: 'the DocumentBuilderFactory and the TransformerFactory were created with no security feature, so an external entity in a message body was resolved when it was converted to a DOM or transformed by the XSLT component. 2.12.3 sets external-general-entities to false on the DocumentBuilderFactory and FEATURE_SECURE_PROCESSING on the TransformerFactory right after newInstance(); both calls stay. The DocumentBuilderFactory is no longer reported in 2.12.3, so only the TransformerFactory has a guarded line',

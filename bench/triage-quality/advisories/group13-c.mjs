@@ -1,6 +1,7 @@
 // Held-out group 13, part C: pairs added 2026-12-07 after group 12 was opened, labelled from the
 // advisories and the diffs of the two published versions only; no triage rule was written
-// against them and triage has not been run on them: not yet measured.
+// against them and triage was not run on them before the group's one measurement, at `e6a2c99`
+// (README, "Triage quality"); opened for development on 2026-12-07 (`opened`).
 // Same fields as PAIRS in pairs.mjs.
 export const PAIRS_13C = [
   {
@@ -10,7 +11,7 @@ export const PAIRS_13C = [
     fixed: '1.10.11',
     advisory: 'CVE-2020-11981',
     class: 'command-injection',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 13,
     fn: 'execute_command (airflow/executors/celery_executor.py)',
     fix: 'the Celery task ran whatever argument list it received from the broker with subprocess.check_call, so anyone able to write to the broker could run any command on a worker; 1.10.11 raises ValueError unless the list starts with ["airflow", "run"] before the check_call, which stays',
@@ -24,7 +25,7 @@ export const PAIRS_13C = [
     fixed: '1.5.1',
     advisory: 'GHSA-p8cm-mm2v-gwjm (id not verified here)',
     class: 'deserialization',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 13,
     fn: 'pickle_operations (monai/data/utils.py) and LMDBDataset._cachecheck (monai/data/dataset.py)',
     fix: 'list_data_collate ran pickle_operations, which unpickled with pickle.loads every bytes value under a key ending in the meta-dict suffix, and LMDBDataset read its cache with pickle.loads; 1.5.1 removes pickle_operations and serializes the LMDB cache with torch.save, reading it back with torch.load(weights_only=True), so the sinks are gone (no guarded line)',
@@ -40,7 +41,7 @@ export const PAIRS_13C = [
     fixed: '1.5.1',
     advisory: 'GHSA-6vm5-6jv9-rjpj (id not verified here)',
     class: 'deserialization',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 13,
     fn: 'CheckpointLoader.__call__ (monai/handlers/checkpoint_loader.py), PersistentDataset._cachecheck and GDSDataset._load_meta_cache (monai/data/dataset.py), StateCacher.retrieve (monai/utils/state_cacher.py)',
     fix: 'checkpoints and cache files were read with torch.load(..., weights_only=False), i.e. a full unpickle of a file that may come from elsewhere; 1.5.1 passes weights_only=True to these loads (converting cached data to tensors before saving), which the pinned rule no longer reports, so no guarded line',
@@ -59,7 +60,7 @@ export const PAIRS_13C = [
     advisory:
       'CVE-2023-30620 (GHSA-2g5w-29q9-w6hx; the advisory gives 23.2.1.0 as fixed, but the published 23.2.1.0 to 23.2.4.0 still call f.extractall on the uploaded tarball and 23.2.4.1 is the first release with safe_extract, found from the diffs)',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 13,
     fn: 'File.put (mindsdb/api/http/namespaces/file.py) and the new safe_extract (mindsdb/api/http/utils.py)',
     fix: 'a .tar.gz uploaded to (or fetched by URL for) the file API was extracted with tarfile extractall into the temporary directory, so member names with ../ wrote outside it; 23.2.4.1 calls a new safe_extract, which raises when a member path joined to the target is not inside it (an os.path.commonprefix check) before the same tarfile extractall; that call is now in mindsdb/api/http/utils.py, a module that does not import tarfile, where the pinned rule does not report it, so no guarded line. The .zip branch (zipfile extractall, which strips .. itself) is unchanged and not labelled',
@@ -73,7 +74,7 @@ export const PAIRS_13C = [
     advisory:
       'CVE-2024-4181 (published against the RunGptLLM class of llama_index 0.9.47, which now ships as this package; id not verified here)',
     class: 'code-injection',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 13,
     fn: 'RunGptLLM.stream_complete and RunGptLLM.stream_chat (the inner gen() of each, llama_index/llms/rungpt/base.py)',
     fix: 'the data field of each server-sent event from the RunGPT server was passed to eval() to turn it into a dict, so a malicious or compromised server ran Python in the client; 0.1.3 replaces eval(item.data) with dict(item.data), so the sink is gone (no guarded line)',
@@ -89,7 +90,7 @@ export const PAIRS_13C = [
     fixed: '0.0.21',
     advisory: 'CVE-2024-21513 (id not verified here)',
     class: 'code-injection',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 13,
     fn: '_try_eval, called by get_result_from_sqldb (langchain_experimental/sql/vector_sql.py)',
     fix: 'VectorSQLDatabaseChain passed every column value of the rows its generated SQL returned to _try_eval, which ran eval() on it, so a value stored in the database (or produced by a prompt-injected query) ran as Python; 0.0.21 deletes _try_eval and get_result_from_sqldb returns the rows as they come, so the sink is gone (no guarded line)',
@@ -103,7 +104,7 @@ export const PAIRS_13C = [
     advisory:
       'CVE-2023-34541 (id not verified here; the release was found by bisecting the published versions)',
     class: 'code-injection',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 13,
     fn: '_load_prompt_from_file (langchain/prompts/loading.py), reached from load_prompt',
     fix: 'load_prompt accepted a .py file and ran it with exec(f.read(), helper.__dict__) to take its PROMPT, so loading a prompt from an untrusted path or hub ran arbitrary Python; 0.0.247 drops the .py branch (only .json and .yaml, the latter with yaml.safe_load, remain), so the sink is gone (no guarded line)',
@@ -116,7 +117,7 @@ export const PAIRS_13C = [
     fixed: '0.0.225',
     advisory: 'CVE-2023-34540 (id not verified here)',
     class: 'code-injection',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 13,
     fn: 'JiraAPIWrapper.other (langchain/utilities/jira.py)',
     fix: 'the "other" mode of the Jira tool ran the text the LLM produced as Python with exec(f"result = {query}", context), so a prompt injection ran arbitrary code; 0.0.225 parses the query as JSON and calls getattr(self.jira, params["function"]) with its args, so the exec is gone (no guarded line)',
@@ -129,7 +130,7 @@ export const PAIRS_13C = [
     fixed: '3.13.1',
     advisory: 'CVE-2025-24794 (OCSP response cache deserialization; id not verified here)',
     class: 'deserialization',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 13,
     fn: 'SFDictFileCache._load (src/snowflake/connector/cache.py), used by the OCSP response validation cache',
     fix: 'the OCSP response cache on disk was read back with pickle.load in SFDictFileCache._load, so whoever could write the cache file ran code in the connector; 3.13.1 routes loading through an overridable _deserialize and the OCSP cache becomes _OCSPResponseValidationResultCache, which stores JSON. The base class keeps pickle.load inside the new _deserialize (for other users of SFDictFileCache), which is not a guard of the OCSP path and is not labelled; no guarded line',
@@ -143,7 +144,7 @@ export const PAIRS_13C = [
     advisory:
       'CVE-2019-17626 (id not verified here; the advisory names versions through 3.5.26, but 3.5.28 and 3.5.31 still call toColor(eval(arg)) and 3.5.32 is the first release with the change, found from the diffs)',
     class: 'code-injection',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 13,
     fn: 'toColor.__call__ and the cssParse value parsers pcVal, rgbVal, hueVal, alphaVal (src/reportlab/lib/colors.py)',
     fix: 'a color string from a document (e.g. <span color="...">) that was not a known name was passed to eval(arg) with the full builtins, and the CSS rgb()/hsl() parsers eval()ed each component; 3.5.32 parses the CSS components with float() (those evals are gone) and keeps the toColor eval but with safer_globals(), a globals dict whose __builtins__ are restricted, so that call is the guarded line',
@@ -166,7 +167,7 @@ export const PAIRS_13C = [
     fixed: '3.5.31',
     advisory: 'CVE-2019-19450 (id not verified here)',
     class: 'code-injection',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 13,
     fn: 'ParaParser.start_unichar (src/reportlab/platypus/paraparser.py)',
     fix: 'the code attribute of a <unichar/> element in paragraph markup was evaluated with int(eval(attr["code"])), so a crafted document ran Python; 3.5.31 (the next release on PyPI after 3.5.28) parses it with int(v, 16) for 0x values and int(v, 0) otherwise, so the eval is gone (no guarded line)',

@@ -1,6 +1,7 @@
 // Held-out group 13, part D: pairs added 2026-12-07 after group 12 was opened, labelled from the
 // advisories and the diffs of the two published versions only; no triage rule was written
-// against them and triage has not been run on them: not yet measured.
+// against them and triage was not run on them before the group's one measurement, at `e6a2c99`
+// (README, "Triage quality"); opened for development on 2026-12-07 (`opened`).
 // Same fields as PAIRS in pairs.mjs.
 export const PAIRS_13D = [
   {
@@ -10,7 +11,7 @@ export const PAIRS_13D = [
     fixed: '1.3.2',
     advisory: 'CVE-2019-10759 (id not verified here)',
     class: 'code-injection',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 13,
     fn: 'SaferEval.runInContext',
     fix: 'runInContext wrapped the caller\'s code in a function and passed it to vm.runInContext, where a payload reaching Function through the constructor properties (this.constructor.constructor) escaped the context and ran code in the host. 1.3.2 prepends "Object.constructor = function () {};" to the evaluated source (lib/index.js is the published main, src/index.js its source); the vm.runInContext call stays',
@@ -32,7 +33,7 @@ export const PAIRS_13D = [
     fixed: '2.0.0',
     advisory: 'CVE-2017-16226 (id not verified here)',
     class: 'code-injection',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 13,
     fn: 'module.exports walk (the FunctionExpression branch)',
     fix: 'for a function expression in the evaluated source, walk built a Function from the unparsed node without looking at its body, and a member access on a function value was allowed, so input could reach the global Function constructor (e.g. through (function(){}).constructor) and run code. 2.0.0 walks every statement of the function body and fails on any node it does not allow, and fails a member access whose object is a function, before the same Function(keys, "return " + unparse(node)) call, which stays',
@@ -49,7 +50,7 @@ export const PAIRS_13D = [
     fixed: '2.0.2',
     advisory: 'npm advisory 758 (sandbox breakout, fixed in 2.0.2; id not verified here)',
     class: 'code-injection',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 13,
     fn: 'module.exports walk (the FunctionExpression branch)',
     fix: 'the parameter check 2.0.1 added for function expressions ran inside a forEach callback, so its "return FAIL" for a parameter that is not a plain identifier (a default value or a destructuring pattern, which can run code) returned from the callback only, and the function was still built and called. 2.0.2 replaces the forEach with a for loop, so such a parameter makes walk fail before the same Function(keys, "return " + unparse(node)) call, which stays',
@@ -63,7 +64,7 @@ export const PAIRS_13D = [
     fixed: '2.0.5',
     advisory: 'CVE-2020-28503 (id not verified here)',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 13,
     fn: '_setDeep (the key-chain writer behind copyProps when a destination key chain is given)',
     fix: 'copyProps split destination key chains on "." and _setDeep assigned each element as a property of the object it walked, so a chain like "__proto__.x" or "constructor.prototype.x" wrote onto Object.prototype. 2.0.5 returns at the top of _setDeep when the key is "__proto__" or "constructor"; both assignments stay',
@@ -77,7 +78,7 @@ export const PAIRS_13D = [
     fixed: '0.1.1',
     advisory: 'CVE-2020-7706 (id not verified here)',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 13,
     fn: 'setValue (the writer behind ConnieLang.parse, fed by getEntries)',
     fix: 'parse flattened the configuration into key paths with getEntries and rebuilt the result with setValue, which assigned every path element as a property, so a configuration object with a "__proto__" (or "constructor") key wrote onto Object.prototype. 0.1.1 makes getEntries return without descending into any object whose own keys include "__proto__" or "constructor" (and copies the input into an Object.create(null) object), so those paths never reach setValue; setValue, only reformatted, keeps its three assignments',
