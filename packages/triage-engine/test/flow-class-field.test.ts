@@ -115,4 +115,46 @@ describe('fields of the class around the sink', () => {
     expect(r.outcome).toBe('undecided');
     expect(r.reason).toMatch(/this\.root is a field set outside the function/);
   });
+
+  // A cache the constructor makes empty and a method fills with the caller's values: the empty
+  // initializer is not all the field holds (MONAI's StateCacher).
+  const cacher = (store: string) => [
+    'import torch',
+    '',
+    '',
+    'class StateCacher:',
+    '    def __init__(self, cache_dir=None):',
+    '        self.cache_dir = cache_dir',
+    '        self.cached: dict = {}',
+    '',
+    '    def store(self, key, data_obj):',
+    '        fn = os.path.join(self.cache_dir, f"state_{key}.pt")',
+    `        ${store}`,
+    '        torch.save(data_obj, fn)',
+    '',
+    '    def retrieve(self, key):',
+    '        fn = self.cached[key]["obj"]',
+    '        return torch.load(fn, weights_only=False)',
+  ];
+
+  it('when a method fills the field the constructor set empty, by a call or an element write, then the read is not called constant', () => {
+    for (const store of [
+      'self.cached.update({key: {"obj": fn}})',
+      'self.cached[key] = {"obj": fn}',
+      'self.cached.setdefault(key, {})["obj"] = fn',
+    ]) {
+      const r = flowAt('deserialization', cacher(store), 'torch.load(', 'monai/utils/cacher.py');
+      expect(r.outcome, store).not.toBe('no-source');
+    }
+  });
+
+  it('when the other methods only read the field, then the empty initializer still decides it', () => {
+    const r = flowAt(
+      'deserialization',
+      cacher('print(self.cached.get(key), len(self.cached))'),
+      'torch.load(',
+      'monai/utils/cacher.py',
+    );
+    expect(r.outcome).toBe('no-source');
+  });
 });

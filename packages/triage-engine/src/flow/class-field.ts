@@ -9,7 +9,9 @@
  *     refuses a value a check does not pass (`if not NAME.match(self.table_name): raise …`): every
  *     object built holds a checked value.
  * Null when neither tells (the caller's value, a field a subclass sets, a check that an earlier
- * `return` can skip).
+ * `return` can skip), and when the class changes what the field holds without assigning it: an
+ * element or attribute written into it (`self.cached[key] = …`, `this.map.x = …`) or a call that
+ * fills it (`self.cached.update({key: fn})`, `this.map.put(k, v)`), whose values are not read.
  */
 import { ancestors, descendants, named, sameRange, type Node } from './node.js';
 import { CLEAN, INPUT, joinAll, clean, step, type Val } from './value.js';
@@ -55,11 +57,26 @@ export const classFieldValue = (fn: Node, field: string, valueAt: ValueAt): Val 
   const cls = ancestors(fn).find((a) => CLASS_KINDS.has(a.kind()));
   if (!cls) return null;
   const key = squash(field);
-  const writes = under(cls, ASSIGNMENTS).filter(
-    (a) => squash(a.field('left')?.text() ?? '') === key,
-  );
+  const assignments = under(cls, ASSIGNMENTS);
+  if (filled(cls, assignments, key)) return null;
+  const writes = assignments.filter((a) => squash(a.field('left')?.text() ?? '') === key);
   if (writes.length) return assigned(writes, valueAt);
   return checkedByConstructor(cls, fn, key, valueAt);
+};
+
+/** Methods that put values into a list, dict, set or map (Python, JavaScript, Java). */
+const FILLS =
+  /^(update|append|extend|insert|setdefault|add|push|unshift|splice|set|put|putAll|putIfAbsent|addAll|__setitem__)$/;
+const CALL_KINDS = new Set(['call', 'call_expression', 'method_invocation']);
+
+/** The class writes into the container the field holds (an element, an attribute, a fill call). */
+const filled = (cls: Node, assignments: Node[], key: string): boolean => {
+  const inside = (text: string) => text.startsWith(`${key}[`) || text.startsWith(`${key}.`);
+  if (assignments.some((a) => inside(squash(a.field('left')?.text() ?? '')))) return true;
+  return under(cls, CALL_KINDS).some((c) => {
+    const callee = squash(c.text()).split('(')[0] ?? '';
+    return inside(callee) && FILLS.test(callee.split('.').at(-1) ?? '');
+  });
 };
 
 /** The field holds one of the values the class assigns: known only when each one is. */
