@@ -463,6 +463,50 @@ describe('XXE (Java): JDOM and the JAXP access properties', () => {
       at('SAXBuilder builder = new SAXBuilder();', 'builder.setExpandEntities(true);'),
     ).toBeNull();
   });
+
+  it('when a TransformerFactory turns secure processing on through the API (any spelling of the name), then it is sanitized; off, or on a parser factory, it is not', () => {
+    const transformer = (config: string, made = 'TransformerFactory.newInstance()') => [
+      'package org.acme.xml;',
+      '',
+      'public class Transforms {',
+      '    public TransformerFactory createTransformerFactory() {',
+      `        TransformerFactory factory = ${made};`,
+      '        try {',
+      `            ${config}`,
+      '        } catch (TransformerConfigurationException e) {',
+      '            LOG.warn("feature {} not supported", e);',
+      '        }',
+      '        factory.setErrorListener(new XmlErrorListener());',
+      '        return factory;',
+      '    }',
+      '}',
+    ];
+    const at = (config: string, made?: string) =>
+      flowAt(
+        'xxe',
+        transformer(config, made),
+        'TransformerFactory factory =',
+        'src/main/java/org/acme/xml/Transforms.java',
+      );
+    for (const name of [
+      'XMLConstants.FEATURE_SECURE_PROCESSING',
+      'javax.xml.XMLConstants.FEATURE_SECURE_PROCESSING',
+      'FEATURE_SECURE_PROCESSING',
+      '"http://javax.xml.XMLConstants/feature/secure-processing"',
+    ]) {
+      const r = at(`factory.setFeature(${name}, true);`);
+      expect(r?.outcome, name).toBe('no-source');
+      expect(pathText(r), name).toMatch(/secure processing is on/);
+    }
+    expect(at('factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, false);')).toBeNull();
+    // The same call on a parser factory (kept in a variable of the transformer's type) is not read.
+    expect(
+      at(
+        'factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);',
+        'DocumentBuilderFactory.newInstance()',
+      ),
+    ).toBeNull();
+  });
 });
 
 describe('XXE (Java): a helper of the class that configures the factory it is given', () => {

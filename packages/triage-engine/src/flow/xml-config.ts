@@ -27,14 +27,24 @@ const NEW_TYPES = /^(SAXReader|SAXBuilder)$/;
  * `supportDTD` false or no external DTD access (`partner`): alone the parser still fetches a
  * DOCTYPE's external DTD, a request to any URL the document names (jackson-dataformat-xml before
  * 2.8.4, CVE-2016-7051; spring-ws before 2.4.4, CVE-2019-3773); `ACCESS_EXTERNAL_*` set to ""
- * forbid fetching external resources. FEATURE_SECURE_PROCESSING is not among them: Apache Xerces
- * reads it as limits on entity expansion and still resolves external entities (jackrabbit-webdav
- * set it and was vulnerable, CVE-2015-1833). Nor are ACCESS_EXTERNAL_STYLESHEET and
+ * forbid fetching external resources. FEATURE_SECURE_PROCESSING is not among them for a parser:
+ * Apache Xerces reads it as limits on entity expansion and still resolves external entities
+ * (jackrabbit-webdav set it and was vulnerable, CVE-2015-1833). On a `TransformerFactory` it counts
+ * (`makers`): set true through the API, the JDK's transformer (XSLTC, JAXP 1.5) sets
+ * ACCESS_EXTERNAL_DTD and ACCESS_EXTERNAL_STYLESHEET to "" for every transformation it makes,
+ * the same restriction as setting both attributes. Nor are ACCESS_EXTERNAL_STYLESHEET and
  * ACCESS_EXTERNAL_SCHEMA alone: they keep stylesheets' imports and schemas' locations in, while
  * the document parsed, transformed or validated still loads its external DTD and entities
  * (ACCESS_EXTERNAL_DTD stays "all").
  */
-const PROTECTIVE: { name: RegExp; when: string; what: string; partner?: string[] }[] = [
+const PROTECTIVE: {
+  name: RegExp;
+  when: string;
+  what: string;
+  partner?: string[];
+  /** Only on objects made by these factories (`TransformerFactory.newInstance()`). */
+  makers?: RegExp;
+}[] = [
   {
     name: /^("http:\/\/apache\.org\/xml\/features\/disallow-doctype-decl")$/,
     when: 'true',
@@ -61,6 +71,12 @@ const PROTECTIVE: { name: RegExp; when: string; what: string; partner?: string[]
     name: /^(XMLConstants\.ACCESS_EXTERNAL_DTD|"http:\/\/javax\.xml\.XMLConstants\/property\/accessExternalDTD")$/,
     when: '""',
     what: 'no external DTD may be fetched',
+  },
+  {
+    name: /^((javax\.xml\.)?XMLConstants\.FEATURE_SECURE_PROCESSING|FEATURE_SECURE_PROCESSING|"http:\/\/javax\.xml\.XMLConstants\/feature\/secure-processing")$/,
+    when: 'true',
+    what: 'secure processing is on, so the transformer fetches no external DTD or stylesheet',
+    makers: /^(TransformerFactory|SAXTransformerFactory)$/,
   },
 ];
 
@@ -229,6 +245,10 @@ const madeAt = (root: Node, line: number): Node | null => {
   return null;
 };
 
+/** The class whose factory method made the object (`TransformerFactory`), or the type it news. */
+const makerOf = (made: Node): string =>
+  (made.field('object') ?? made.field('type'))?.text().split('.').pop() ?? '';
+
 /**
  * The configuration of the parser or factory made on `line`: `no-source` (sanitized) when a call
  * on the object it is kept in, after it is made and in the same or an enclosing block of the
@@ -256,8 +276,8 @@ export const xmlParserConfiguration = (root: Node, line: number): FlowResult | n
     const gates = runsWhenever(root, call, at.statement);
     if (!gates) continue;
     const found = onTarget(call, target)
-      ? protective(root, call, constants)
-      : inHelper(root, call, target, constants);
+      ? protective(root, call, constants, makerOf(made))
+      : inHelper(root, call, target, constants, makerOf(made));
     if (!found) continue;
     const { setting, by } = found;
     const field = found.field ?? gates[0] ?? null;
@@ -315,11 +335,11 @@ const fieldConfiguration = (root: Node, made: Node, target: string): FlowResult 
         onTarget(c, target) &&
         c.range().start.index < firstUse &&
         topLevelIn(root, c, block) &&
-        protective(root, c, constants) !== null,
+        protective(root, c, constants, makerOf(made)) !== null,
     );
     // An instance field: every constructor must configure it.
     if (!call) return null;
-    const found = protective(root, call, constants)!;
+    const found = protective(root, call, constants, makerOf(made))!;
     steps.push(step(lineOf(call), 'sanitizer', `${found.setting.what}: ${call.text()}`));
     if (isStatic) break;
   }
@@ -547,7 +567,12 @@ const XML_RESOLVER = {
 };
 
 /** The protective setting a call on the object makes (`f.setFeature(…, true)`), or null. */
-const protective = (root: Node, call: Node, constants: Map<string, string>): Found | null => {
+const protective = (
+  root: Node,
+  call: Node,
+  constants: Map<string, string>,
+  maker = '',
+): Found | null => {
   const setter = call.field('name')?.text() ?? '';
   const args = named(call.field('arguments') ?? call).filter((a) => a.kind() !== 'line_comment');
   // StAX: the factory's XMLResolver answers every entity and the external DTD it is asked for.
@@ -555,7 +580,7 @@ const protective = (root: Node, call: Node, constants: Map<string, string>): Fou
     return args.length === 1 && safeResolver(root, args[0]!)
       ? { setting: XML_RESOLVER, field: null }
       : null;
-  return protectiveSetting(root, setter, args, constants);
+  return protectiveSetting(root, setter, args, constants, maker);
 };
 
 /** The protective setting `setter(args…)` makes on its object, or null. */
@@ -564,6 +589,7 @@ const protectiveSetting = (
   setter: string,
   args: Node[],
   constants: Map<string, string>,
+  maker = '',
 ): Found | null => {
   const single = PROTECTIVE_SETTERS[setter];
   if (!SETTERS.test(setter) && !single) return null;
@@ -573,7 +599,7 @@ const protectiveSetting = (
     : (constants.get(args[0]!.text()) ?? args[0]!.text().replace(/\s+/g, ''));
   const setting =
     single ??
-    PROTECTIVE.find((p) => p.name.test(nameText)) ??
+    PROTECTIVE.find((p) => p.name.test(nameText) && (!p.makers || p.makers.test(maker))) ??
     // Xerces's own names for them, from another class (`Constants.XERCES_FEATURE_PREFIX +
     // Constants.DISALLOW_DOCTYPE_DECL_FEATURE`, a static import).
     (/^[\w.+]+$/.test(nameText) ? XERCES_NAMES.find((x) => x.name.test(nameText))?.setting : null);
@@ -594,6 +620,7 @@ const inHelper = (
   call: Node,
   target: string,
   constants: Map<string, string>,
+  maker = '',
 ): Found | null => {
   const object = call.field('object')?.text();
   if (object && object !== 'this') return null;
@@ -615,10 +642,10 @@ const inHelper = (
   for (const st of named(body)) {
     const inner = st.kind() === 'expression_statement' ? named(st)[0] : null;
     if (inner?.kind() !== 'method_invocation' || inner.field('object')?.text() !== pname) continue;
-    const found = protective(root, inner, constants);
+    const found = protective(root, inner, constants, maker);
     if (found) return { ...found, by: inner };
   }
-  return forwarded(root, helper!, pname, args, constants, declaredType(root, target));
+  return forwarded(root, helper!, pname, args, constants, declaredType(root, target), maker);
 };
 
 /** `(Type) p` / `((Type) p)` / `p`: the parameter an expression is, cast or not. */
@@ -652,6 +679,7 @@ const forwarded = (
   callArgs: Node[],
   constants: Map<string, string>,
   type: string | null,
+  maker = '',
 ): Found | null => {
   const params = named(helper.field('parameters') ?? helper)
     .filter((p) => p.kind() === 'formal_parameter')
@@ -668,6 +696,7 @@ const forwarded = (
       inner.field('name')?.text() ?? '',
       at.map((i) => callArgs[i]!),
       constants,
+      maker,
     );
     if (found) return { ...found, by: inner };
   }
