@@ -230,6 +230,93 @@ describe('prototype pollution: objects built without a prototype', () => {
     );
     expect(param.outcome).not.toBe('no-source');
   });
+
+  // cached-path-relative: a module-level cache of caches, reset by the function and each entry
+  // kept or made on first use (`cache[from] = cache[from] || Object.create(null)`).
+  const cache = (made: string, entry: string, elsewhere: string[] = []) => [
+    "var path = require('path')",
+    'var lastCwd = process.cwd()',
+    `var cache = ${made}`,
+    '',
+    'module.exports = function cachedPathRelative (from, to) {',
+    '  var cwd = process.cwd()',
+    '  if (cwd !== lastCwd) {',
+    `    cache = ${made}`,
+    '    lastCwd = cwd',
+    '  }',
+    '  if (cache[from] && cache[from][to]) return cache[from][to]',
+    '  var result = path.relative(from, to)',
+    `  cache[from] = ${entry}`,
+    '  cache[from][to] = result',
+    '  return result',
+    '}',
+    ...elsewhere,
+  ];
+  const entryWrite = 'cache[from][to] = result';
+
+  it('when a module-level cache and each entry kept or made on first use are Object.create(null), then a write by any key is sanitized', () => {
+    for (const entry of ['cache[from] || Object.create(null)', 'cache[from] ?? new Map()']) {
+      const r = pp(cache('Object.create(null)', entry), entryWrite);
+      expect(r.outcome, entry).toBe('no-source');
+      expect(pathText(r), entry).toMatch(/cache\[from\] has no prototype/);
+    }
+  });
+
+  it('when the module makes the cache with {}, an entry falls back to {} or to an entry of a table with a prototype, or another function resets the cache to {}, then a __proto__ key reaches Object.prototype', () => {
+    const variants: [string, string[]][] = [
+      ['{}', cache('{}', 'cache[from] || Object.create(null)')],
+      ['entry {}', cache('Object.create(null)', 'cache[from] || {}')],
+      [
+        'entry of another table',
+        cache('Object.create(null)', 'seen[from] || Object.create(null)', ['var seen = {}']),
+      ],
+      [
+        'reset elsewhere',
+        cache('Object.create(null)', 'cache[from] || Object.create(null)', [
+          'module.exports.clear = function () { cache = {} }',
+        ]),
+      ],
+    ];
+    for (const [why, lines] of variants) expect(pp(lines, entryWrite).outcome, why).toBe('input');
+  });
+});
+
+// A recursive merge written with callbacks (`Object.keys(src).forEach(function (key) { … })`)
+// descends as deep as one written with a loop: the function around the callback calls itself, so
+// a key kept only from `__proto__` still reaches Object.prototype by `constructor.prototype`.
+describe('prototype pollution: recursion through a callback', () => {
+  const merge = (head: string, call: string) => [
+    `${head} (target, source) {`,
+    '  Object.keys(source).forEach(function (key) {',
+    "    if (key === '__proto__') return",
+    "    if (typeof source[key] === 'object' && source[key] !== null) {",
+    '      if (!target[key]) target[key] = {}',
+    `      ${call}(target[key], source[key])`,
+    '    } else {',
+    '      target[key] = source[key]',
+    '    }',
+    '  })',
+    '  return target',
+    '}',
+  ];
+  const write = 'target[key] = source[key]';
+
+  it('when the function around the callback calls itself (declared, or assigned to a name and module.exports), then a key kept from __proto__ only is not enough', () => {
+    for (const [head, call] of [
+      ['function merge', 'merge'],
+      ['var deepExtend = module.exports = function', 'deepExtend'],
+      ['exports.merge = function', 'exports.merge'],
+    ]) {
+      const r = pp(merge(head!, call!), write);
+      expect(r.outcome, head).not.toBe('no-source');
+      expect(r.reason ?? pathText(r), head).toMatch(/constructor\/prototype/);
+    }
+  });
+
+  it('when the callback calls another function, not the one around it, then the write is one level and a key kept from __proto__ is enough', () => {
+    const r = pp(merge('function merge', 'Object.assign'), write);
+    expect(r.outcome).toBe('no-source');
+  });
 });
 
 const mergeWith = (guard: string[]) => [

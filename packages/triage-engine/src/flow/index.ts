@@ -301,6 +301,42 @@ const chainOf = (left: Node): { keys: Node[]; objects: Node[]; links: number; ba
 };
 
 /**
+ * The names a function is called by: its own, or the name it is assigned to (`const f =
+ * function …`, `var f = module.exports = function …`, `exports.f = …`, `{ f: function … }`).
+ */
+const callNamesOf = (fn: Node): string[] => {
+  const own = fn.field('name')?.text();
+  if (own) return [own];
+  const out: string[] = [];
+  for (let p = fn.parent(); p; p = p.parent()) {
+    const k = p.kind();
+    if (k === 'variable_declarator' || k === 'pair') {
+      const n = (p.field('name') ?? p.field('key'))?.text();
+      if (n) out.push(n);
+      break;
+    }
+    if (k !== 'assignment_expression') break;
+    const left = p.field('left')?.text() ?? '';
+    const last = /([\w$]+)$/.exec(left)?.[1];
+    if (last) out.push(last);
+  }
+  return out;
+};
+
+/** A function that calls itself by one of its names anywhere in its body (callbacks too). */
+const callsItself = (fn: Node): boolean => {
+  if (!FUNCTION_KINDS.has(fn.kind())) return false;
+  const names = callNamesOf(fn).filter((n) => n !== 'exports');
+  if (!names.length) return false;
+  return fn.findAll({ rule: { kind: 'call_expression' } }).some((c) => {
+    const called = /^(this\.|self\.|exports\.|module\.exports\.)?([\w$]+)$/.exec(
+      c.field('function')?.text() ?? '',
+    )?.[2];
+    return called !== undefined && names.includes(called);
+  });
+};
+
+/**
  * The shape of a prototype-pollution sink: whether the write can reach Object.prototype through
  * more than one step (the function calls itself, walks `obj = obj[key]`, or the target has three
  * links or more), and the object each key writes into.
@@ -310,14 +346,7 @@ const protoSink = (root: Node, sink: Node, fn: Node | null): ProtoSink | null =>
   if (!left) return null;
   const chain = chainOf(left);
   const scope = fn ?? root;
-  const name = fn ? functionName(fn) : '';
-  const recursive =
-    !name.includes(' ') &&
-    scope
-      .findAll({ rule: { any: [{ kind: 'call_expression' }] } })
-      .some(
-        (c) => /^(this\.|self\.)?([\w$]+)$/.exec(c.field('function')?.text() ?? '')?.[2] === name,
-      );
+  const recursive = fn !== null && [fn, ...ancestors(fn)].some(callsItself);
   const base = chain.base.text();
   const walk =
     chain.base.kind() === 'identifier' &&

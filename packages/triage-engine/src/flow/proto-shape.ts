@@ -34,14 +34,61 @@ export const shapeOf = (n: Node): string | null => {
   return null;
 };
 
-/** Where assignments to a shape can happen: the class for `this.…`, else the function. */
-const scopeOf = (n: Node, shape: string): Node | null => {
-  const want = shape.startsWith('this.')
-    ? /^(class_body|class_declaration|class)$/
-    : /^(function_declaration|function_expression|arrow_function|method_definition|function|program)$/;
+const FUNCTION_SCOPE =
+  /^(function_declaration|function_expression|arrow_function|method_definition|function|program)$/;
+
+/** The function (or the module) declaring `name` among those around `n`, or the module. */
+const declaringScope = (n: Node, name: string): Node | null => {
   let cur = n.parent();
-  while (cur && !want.test(cur.kind())) cur = cur.parent();
+  let last: Node | null = null;
+  for (; cur; cur = cur.parent()) {
+    if (!FUNCTION_SCOPE.test(cur.kind())) continue;
+    last = cur;
+    const params = cur.field('parameters') ?? cur.field('parameter');
+    const declared =
+      cur
+        .findAll({ rule: { kind: 'variable_declarator' } })
+        .some((d) => d.field('name')?.text() === name && declaredIn(d, cur!)) ||
+      (params?.findAll({ rule: { kind: 'identifier' } }).some((p) => p.text() === name) ?? false);
+    if (declared) return cur;
+  }
+  return last;
+};
+
+/** `d` is declared in `scope` itself, not in a function nested in it. */
+const declaredIn = (d: Node, scope: Node): boolean => {
+  for (let cur = d.parent(); cur; cur = cur.parent()) {
+    if (FUNCTION_SCOPE.test(cur.kind()))
+      return cur.range().start.index === scope.range().start.index;
+  }
+  return false;
+};
+
+/**
+ * Where assignments to a shape can happen: the class for `this.…`, else the function or module
+ * that declares its root (a module's variable is assigned by any function of the file).
+ */
+const scopeOf = (n: Node, shape: string): Node | null => {
+  if (!shape.startsWith('this.')) return declaringScope(n, shape.replace(/(\[\])+$/, ''));
+  let cur = n.parent();
+  while (cur && !/^(class_body|class_declaration|class)$/.test(cur.kind())) cur = cur.parent();
   return cur;
+};
+
+/**
+ * A value with no prototype: `Object.create(null)`, a Map, or the entry itself when it is set
+ * (`cache[k] = cache[k] || Object.create(null)`), which was one when it was written.
+ */
+const noPrototypeValue = (v: Node, shape: string): boolean => {
+  const e = unparen(v);
+  if (WITHOUT_PROTOTYPE.test(e.text())) return true;
+  if (e.kind() !== 'binary_expression' || !/^(\|\||\?\?)$/.test(e.field('operator')?.text() ?? ''))
+    return false;
+  const left = e.field('left');
+  const right = e.field('right');
+  return (
+    !!left && !!right && shapeOf(left) === shape && WITHOUT_PROTOTYPE.test(unparen(right).text())
+  );
 };
 
 /**
@@ -79,8 +126,7 @@ export const builtWithoutPrototype = (n: Node): boolean => {
     return false;
   for (let s = shape; ; s = s.slice(0, -2)) {
     const values = assigned.get(s) ?? [];
-    if (!values.length || !values.every((v) => WITHOUT_PROTOTYPE.test(unparen(v).text())))
-      return false;
+    if (!values.length || !values.every((v) => noPrototypeValue(v, s))) return false;
     if (!s.endsWith('[]')) return true;
   }
 };
