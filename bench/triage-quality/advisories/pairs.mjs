@@ -29,6 +29,9 @@ import { LEFT_OUT_13A, PAIRS_13A } from './group13-a.mjs';
 import { LEFT_OUT_13B, PAIRS_13B } from './group13-b.mjs';
 import { LEFT_OUT_13C, PAIRS_13C } from './group13-c.mjs';
 import { LEFT_OUT_13D, PAIRS_13D } from './group13-d.mjs';
+import { LEFT_OUT_14A, PAIRS_14A } from './group14-a.mjs';
+import { LEFT_OUT_14B, PAIRS_14B } from './group14-b.mjs';
+import { LEFT_OUT_14C, PAIRS_14C } from './group14-c.mjs';
 
 export const PAIRS = [
   // npm
@@ -3580,6 +3583,9 @@ export const PAIRS = [
   ...PAIRS_13B,
   ...PAIRS_13C,
   ...PAIRS_13D,
+  ...PAIRS_14A,
+  ...PAIRS_14B,
+  ...PAIRS_14C,
 ];
 
 /** Pairs fetched and diffed but not in the set, and why (no reported sink the fix touched, …). */
@@ -4056,4 +4062,7 @@ export const LEFT_OUT = [
   ...LEFT_OUT_13B,
   ...LEFT_OUT_13C,
   ...LEFT_OUT_13D,
+  ...LEFT_OUT_14A,
+  ...LEFT_OUT_14B,
+  ...LEFT_OUT_14C,
 ];
