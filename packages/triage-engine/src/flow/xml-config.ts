@@ -265,6 +265,7 @@ export const xmlParserConfiguration = (root: Node, line: number): FlowResult | n
   if (target && !method) return fieldConfiguration(root, made, target);
   if (!target || !method || !at) return null;
   const constants = stringConstants(root);
+  const maker = makerOf(made);
   const end = made.range().end.index;
   const calls = method.findAll({ rule: { kind: 'method_invocation' } });
   const firstUse = firstUseOf(
@@ -276,8 +277,8 @@ export const xmlParserConfiguration = (root: Node, line: number): FlowResult | n
     const gates = runsWhenever(root, call, at.statement);
     if (!gates) continue;
     const found = onTarget(call, target)
-      ? protective(root, call, constants, makerOf(made))
-      : inHelper(root, call, target, constants, makerOf(made));
+      ? protective(root, call, constants, maker)
+      : inHelper(root, call, target, constants, maker);
     if (!found) continue;
     const { setting, by } = found;
     const field = found.field ?? gates[0] ?? null;
@@ -326,6 +327,7 @@ const fieldConfiguration = (root: Node, made: Node, target: string): FlowResult 
   );
   if (!blocks.length) return null;
   const constants = stringConstants(root);
+  const maker = makerOf(made);
   const steps = [];
   for (const block of blocks) {
     const calls = block.findAll({ rule: { kind: 'method_invocation' } });
@@ -335,11 +337,11 @@ const fieldConfiguration = (root: Node, made: Node, target: string): FlowResult 
         onTarget(c, target) &&
         c.range().start.index < firstUse &&
         topLevelIn(root, c, block) &&
-        protective(root, c, constants, makerOf(made)) !== null,
+        protective(root, c, constants, maker) !== null,
     );
     // An instance field: every constructor must configure it.
     if (!call) return null;
-    const found = protective(root, call, constants, makerOf(made))!;
+    const found = protective(root, call, constants, maker)!;
     steps.push(step(lineOf(call), 'sanitizer', `${found.setting.what}: ${call.text()}`));
     if (isStatic) break;
   }
@@ -571,7 +573,7 @@ const protective = (
   root: Node,
   call: Node,
   constants: Map<string, string>,
-  maker = '',
+  maker: string,
 ): Found | null => {
   const setter = call.field('name')?.text() ?? '';
   const args = named(call.field('arguments') ?? call).filter((a) => a.kind() !== 'line_comment');
@@ -589,7 +591,7 @@ const protectiveSetting = (
   setter: string,
   args: Node[],
   constants: Map<string, string>,
-  maker = '',
+  maker: string,
 ): Found | null => {
   const single = PROTECTIVE_SETTERS[setter];
   if (!SETTERS.test(setter) && !single) return null;
@@ -620,7 +622,7 @@ const inHelper = (
   call: Node,
   target: string,
   constants: Map<string, string>,
-  maker = '',
+  maker: string,
 ): Found | null => {
   const object = call.field('object')?.text();
   if (object && object !== 'this') return null;
@@ -679,7 +681,7 @@ const forwarded = (
   callArgs: Node[],
   constants: Map<string, string>,
   type: string | null,
-  maker = '',
+  maker: string,
 ): Found | null => {
   const params = named(helper.field('parameters') ?? helper)
     .filter((p) => p.kind() === 'formal_parameter')
