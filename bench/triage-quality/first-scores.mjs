@@ -34,6 +34,7 @@ export const FIRST_MEASURED = {
   11: '2d7129a',
   12: 'fb79166',
   13: 'e6a2c99',
+  14: '5df8fb6',
 };
 
 const advisory = loadAdvisorySet();

@@ -1,6 +1,7 @@
 // Held-out group 14, part A: pairs added 2026-12-07 after group 13 was opened, labelled from the
 // advisories and the diffs of the two published versions only; no triage rule was written
-// against them and triage has not been run on them: not yet measured.
+// against them and triage was not run on them before the group's one measurement, at `5df8fb6`
+// (README, "Triage quality"); opened for development on 2026-12-07 (`opened`).
 // Same fields as PAIRS in pairs.mjs.
 export const PAIRS_14A = [
   {
@@ -10,7 +11,7 @@ export const PAIRS_14A = [
     fixed: '4.2.1',
     advisory: 'CVE-2020-8116 (id not verified here)',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 14,
     fn: 'set (the exported setter, with getPathSegments)',
     fix: 'set split the dotted path with getPathSegments and walked it, assigning obj[p] = {} for a missing level and obj[p] = value at the last segment, so a path like "__proto__.x" or "constructor.prototype.x" walked onto Object.prototype and wrote there. 4.2.1 makes getPathSegments return no segments when any segment is "__proto__", "prototype" or "constructor", and set returns when the path has no segments, before the loop; both assignments stay',
@@ -24,7 +25,7 @@ export const PAIRS_14A = [
     fixed: '5.0.1',
     advisory: 'CVE-2020-36632 (id not verified here)',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 14,
     fn: 'unflatten (the per-key callback that walks the split key)',
     fix: 'unflatten split each flattened key on the delimiter and walked the parts with recipient = recipient[key1], creating levels with recipient[key1] = {} or [], then assigned the value with recipient[key1] = unflatten(target[key], opts); a key like "__proto__.polluted" walked onto Object.prototype and the last assignment wrote there. 5.0.1 returns from the callback when a part walked through is "__proto__" (a check at the top of the walking loop); the final recipient[key1] = unflatten(...) assignment stays (the level-creating one is not reported in 5.0.1)',
@@ -41,7 +42,7 @@ export const PAIRS_14A = [
     fixed: '1.3.6',
     advisory: 'CVE-2020-7788 (id not verified here)',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 14,
     fn: 'decode (the line callback and the dotted-section pass)',
     fix: 'decode took section names and keys from the parsed file: a "[__proto__]" section made p = out["__proto__"], i.e. Object.prototype, and the key = value lines under it were written with p[key] = value; a "key[]" line and a dotted section name ("__proto__.x", walked with p = p[part]) did the same, and p[nl] = out[k] wrote onto what the walk reached. 1.3.6 parses a "__proto__" section into a throwaway object (p = {}) instead of out.__proto__, returns on a "__proto__[]" key and skips a "__proto__" part of a dotted section; the assignments stay (in 1.3.6 only p[key] = value and p[nl] = out[k] are still reported)',
@@ -62,7 +63,7 @@ export const PAIRS_14A = [
     fixed: '0.11.4',
     advisory: 'CVE-2022-21803 (id not verified here)',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 14,
     fn: 'Memory.prototype.set (lib/nconf/stores/memory.js)',
     fix: 'set split the key on ":" and walked the store with target = target[key], replacing a level only when it was missing or not an object; for "__proto__:polluted" the first level was the inherited Object.prototype, an object, so the walk went onto it and the final target[key] = value wrote there. 0.11.4 also replaces a level that is not an own property of target (Object.hasOwnProperty.call(target, key)), so the walk never reaches an inherited prototype; the final target[key] = value stays (the level-creating target[key] = {} is not the write the advisory names and is not labelled)',
@@ -76,7 +77,7 @@ export const PAIRS_14A = [
     fixed: '1.3.2',
     advisory: 'CVE-2019-10746 (id not verified here)',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 14,
     fn: 'copy (the forIn callback behind mixinDeep)',
     fix: 'copy skipped only the key "__proto__"; for a source like {constructor: {prototype: {x: 1}}} it recursed into target.constructor (the Object function) and then its prototype, and this[key] = val wrote onto Object.prototype. 1.3.2 returns at the top of copy for any key isValidKey rejects ("__proto__", "constructor", "prototype"); this[key] = val stays. No pinned rule reports the assignment in 1.3.1 (behind its "__proto__"-only check), so the pair holds a guarded line only',
@@ -90,7 +91,7 @@ export const PAIRS_14A = [
     fixed: '4.2.1',
     advisory: 'CVE-2018-3728 (id not verified here)',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 14,
     fn: 'exports.merge (lib/index.js)',
     fix: 'merge copied every own key of the source onto the target, so a source parsed from JSON with a "__proto__" key had target["__proto__"] (Object.prototype) merged into, or replaced by a clone, through target[key] = exports.clone(value) and target[key] = value. 4.2.1 skips the key "__proto__" at the top of the loop; the assignments stay, and no pinned rule reports them in 4.2.1, so no guarded line',
@@ -108,7 +109,7 @@ export const PAIRS_14A = [
     fixed: '0.11.5',
     advisory: 'CVE-2020-15256 (id not verified here)',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 14,
     fn: 'set (the internal setter behind objectPath.set, insert and push)',
     fix: 'with includeInheritedProps (objectPath.withInheritedProps), set walked inherited properties, so a path starting "__proto__" or "constructor.prototype" reached Object.prototype and obj[currentPath] = value (or the [] / {} level creation) wrote there. 0.11.5 throws in set when the current segment is "__proto__", or "constructor" holding a function, in that mode; the assignments stay, and no pinned rule reports them in 0.11.5, so no guarded line',

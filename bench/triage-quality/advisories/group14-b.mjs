@@ -1,6 +1,7 @@
 // Held-out group 14, part B: pairs added 2026-12-07 after group 13 was opened, labelled from the
 // advisories and the diffs of the two published versions only; no triage rule was written
-// against them and triage has not been run on them: not yet measured.
+// against them and triage was not run on them before the group's one measurement, at `5df8fb6`
+// (README, "Triage quality"); opened for development on 2026-12-07 (`opened`).
 // Same fields as PAIRS in pairs.mjs.
 export const PAIRS_14B = [
   {
@@ -10,7 +11,7 @@ export const PAIRS_14B = [
     fixed: '8.4',
     advisory: 'CVE-2024-2044',
     class: 'deserialization',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 14,
     fn: 'FileBackedSessionManager.get (pgadmin4/pgadmin/utils/session.py)',
     fix: 'the session file was found with os.path.join(self.path, sid), sid being the session id from the cookie, and read back with pickle load(f), so an id with ../ (or a UNC path on Windows) unpickled a file the attacker had placed elsewhere, e.g. in their storage directory; 8.4 builds the name with werkzeug safe_join, which returns None for an id that is absolute or leaves the session folder, and only opens and loads the file when it is not None; the load(f) stays behind that check',
@@ -25,7 +26,7 @@ export const PAIRS_14B = [
     advisory:
       'CVE-2023-5002 (id not verified here; 7.7 is the first release that no longer runs the binary path through subprocess.getoutput, found from the diffs)',
     class: 'command-injection',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 14,
     fn: 'validate_binary_path (pgadmin4/pgadmin/misc/__init__.py) and set_binary_path (pgadmin4/pgadmin/utils/__init__.py)',
     fix: 'the binary path a user sent to the validate_binary_path API (and the configured paths set_binary_path probes) was joined with each utility name and run as subprocess.getoutput(\'"{0}" --version\'.format(full_path)), a shell command line, so a path containing a double quote ran any command on the server; 7.7 moves the probe into a new get_binary_path_versions that runs subprocess.run([full_path, "--version"], shell=False), so the shell sinks are gone (the new list-form call runs the file the path names and is not a guarded line)',
@@ -41,7 +42,7 @@ export const PAIRS_14B = [
     fixed: '9.2',
     advisory: 'CVE-2025-2945',
     class: 'code-injection',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 14,
     fn: 'start_query_download_tool (pgadmin4/pgadmin/tools/sqleditor/__init__.py) and GoogleProvider._create_google_postgresql_instance (pgadmin4/pgacloud/providers/google.py)',
     fix: 'the query_commited field of the query tool download request was passed to eval() when it was a string, and the cloud deployment ran eval(args.high_availability) on the value from the deploy request, so an authenticated user ran Python on the server; 9.2 compares the lower-cased string with "true"/"1" in both places, so the evals are gone (no guarded line)',
@@ -57,7 +58,7 @@ export const PAIRS_14B = [
     fixed: '0.18.5',
     advisory: 'CVE-2017-16228',
     class: 'command-injection',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 14,
     fn: 'SubprocessSSHVendor.run_command (dulwich/client.py)',
     fix: 'the host of an ssh:// URL (with the user name prefixed) was appended to the ["ssh", "-x", ...] argument list given to subprocess.Popen, so a host beginning with a dash, such as -oProxyCommand=..., was read by ssh as an option and ran a local command; 0.18.5 raises the new StrangeHostname when the host starts with "-" before the same Popen, which stays',
@@ -72,7 +73,7 @@ export const PAIRS_14B = [
     advisory:
       'SQL injection in read_resource (reported as VULN-001 in designcomputer/mysql_mcp_server issue 89, which names 0.2.2; 0.3.0 is the first release with the check, found from the diffs; no CVE or GHSA id verified here)',
     class: 'sql-injection',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 14,
     fn: 'read_resource (src/mysql_mcp_server/server.py)',
     fix: 'the table name was taken from the resource URI mysql://{table}/data and put into cursor.execute(f"SELECT * FROM {table} LIMIT 100"), so a crafted URI (e.g. through prompt injection) ran any SQL with the server\'s MySQL account; 0.3.0 passes the name through a new validate_identifier, which raises ValueError unless it matches ^[a-zA-Z0-9_$]+$, and quotes it in backticks before the same execute, which stays',

@@ -1,6 +1,7 @@
 // Held-out group 14, part C: pairs added 2026-12-07 after group 13 was opened, labelled from the
 // advisories and the diffs of the two published versions only; no triage rule was written
-// against them and triage has not been run on them: not yet measured.
+// against them and triage was not run on them before the group's one measurement, at `5df8fb6`
+// (README, "Triage quality"); opened for development on 2026-12-07 (`opened`).
 // Same fields as PAIRS in pairs.mjs.
 export const PAIRS_14C = [
   {
@@ -10,7 +11,7 @@ export const PAIRS_14C = [
     fixed: '4.2.5',
     advisory: 'CVE-2022-0265 (id not verified here)',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 14,
     fn: 'AbstractXmlConfigRootTagRecognizer (the SAX parser that reads the root tag of a member or client XML configuration to recognise it) and XmlUtil.getSAXParserFactory / getXMLInputFactory',
     fix: 'the recognizer created its SAXParserFactory with SAXParserFactory.newInstance() and no feature set, so a DOCTYPE with external entities in a configuration file or stream was resolved. 4.2.5 adds XmlUtil.getSAXParserFactory(), which sets disallow-doctype-decl on the factory through the setFeature(factory, FEATURES_DISALLOW_DOCTYPE) helper (the feature name is a constant, and a failure is rethrown unless the ignore-XXE-protection system property is set), and the recognizer takes its factory from there; the SAXParserFactory.newInstance() call stays, now inside the helper. The same release adds XmlUtil.getXMLInputFactory(), which sets SUPPORT_DTD to false through the setProperty helper right after XMLInputFactory.newInstance(). The DocumentBuilderFactory of getNsAwareDocumentBuilderFactory was already protected before the fix (only its literal became a constant) and is not labelled',
@@ -30,7 +31,7 @@ export const PAIRS_14C = [
     advisory:
       'CVE-2019-5312 (the incomplete fix of CVE-2018-20318; id not verified here; 3.3.1 to 3.3.3 are not on Maven Central)',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 14,
     fn: 'BaseWxPayResult.getXmlDoc (the DOM parse of a WeChat Pay response or notification body)',
     fix: 'getXmlDoc parsed the XML text with a DocumentBuilderFactory that only had setExpandEntityReferences(false), which does not stop external entities, so a crafted payment notification could read local files. 3.3.4.B adds setFeature("http://apache.org/xml/features/disallow-doctype-decl", true) on the factory; the fixed factory is no longer reported, so the pair has no guarded line',
@@ -46,7 +47,7 @@ export const PAIRS_14C = [
     fixed: '1.0.12',
     advisory: 'CVE-2016-6798 (id not verified here; 1.0.10 is not on Maven Central)',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 14,
     fn: 'XSSAPIImpl.activate (the SAXParserFactory that XSSAPI.getValidXML parses user-supplied XML with to validate it)',
     fix: 'activate() created the SAXParserFactory kept in a field with only setValidating(false) and setNamespaceAware(true), so getValidXML resolved external entities of the text it was asked to validate. 1.0.12 sets load-external-dtd, external-parameter-entities and external-general-entities to false on the factory right after SAXParserFactory.newInstance(), which stays (a failure is only logged). The release also adds getValidDouble and changes encodeForJSString, which are not about the XXE',
@@ -62,7 +63,7 @@ export const PAIRS_14C = [
     fixed: '2.22.1',
     advisory: 'CVE-2025-53689 (id not verified here)',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 14,
     fn: 'PrivilegeXmlHandler.createFactory (the DocumentBuilderFactory custom privilege definitions are read with)',
     fix: 'createFactory() returned a DocumentBuilderFactory with only namespace, comment and whitespace settings, so an imported privilege definition file with a DOCTYPE could read local files (blind XXE). 2.22.1 turns off XInclude and entity expansion and sets secure processing, disallow-doctype-decl, no external DTD and no external general or parameter entities (a failure throws), and createDocumentBuilder adds an entity resolver that breaks any document naming an entity. The fixed factory is no longer reported, so the pair has no guarded line; the TransformerFactory field used for writing is not part of the fix',
@@ -78,7 +79,7 @@ export const PAIRS_14C = [
     fixed: '2.22.1',
     advisory: 'CVE-2025-53689 (id not verified here)',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 14,
     fn: 'DOMWalker (the static DocumentBuilderFactory the repository parses privilege and node type XML streams with)',
     fix: 'the static factory field was initialised with a plain DocumentBuilderFactory.newInstance(), so a DOCTYPE in a parsed stream was resolved. 2.22.1 builds the field through a new createFactory() that sets secure processing, disallow-doctype-decl and no external DTD or entities (a failure throws), and the DOMWalker constructor adds an entity resolver that breaks any document naming an entity. The fixed factory is no longer reported, so the pair has no guarded line',
@@ -93,7 +94,7 @@ export const PAIRS_14C = [
     advisory:
       'CVE-2025-68493 (S2-069, XXE in the XWork XML configuration parsing; id not verified here; 6.1.0 is not on Maven Central)',
     class: 'xxe',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 14,
     fn: 'DomHelper.parse (the SAX parse behind the XWork configuration and validation XML files)',
     fix: "parse() created its SAXParserFactory (or the one named by the xwork.saxParserFactory system property) with only validation and namespace settings, so external entities in a parsed XML file were resolved. 6.1.1 sets external-general-entities and external-parameter-entities to false on the factory right after it is chosen and throws when that fails; the factory is no longer reported in 6.1.1, so the pair has no guarded line. The same release also disables external DTDs and stylesheets on the XSLT result's TransformerFactory (XSLTResult), which the advisory does not name and which is not labelled",
@@ -107,7 +108,7 @@ export const PAIRS_14C = [
     fixed: '3.13.29',
     advisory: 'CVE-2023-30535 (id not verified here)',
     class: 'command-injection',
-    heldOut: true,
+    opened: '2026-12-07',
     group: 14,
     fn: 'SessionUtilExternalBrowser.DefaultAuthExternalBrowserHandlers.openBrowser (opens the SSO URL the server returns for externalbrowser authentication)',
     fix: 'when java.awt.Desktop is not supported, openBrowser ran Runtime.exec("open " + ssoUrl) on macOS or Runtime.exec("xdg-open " + ssoUrl) elsewhere with the SSO URL a malicious server sent, so the URL could add arguments to the command. 3.13.29 first checks the URL with the new URLUtil.isValidURL (an http(s) URL pattern without whitespace) and throws INVALID_CONNECTION_URL otherwise; both exec calls stay behind that check',
