@@ -32,6 +32,9 @@ import { LEFT_OUT_13D, PAIRS_13D } from './group13-d.mjs';
 import { LEFT_OUT_14A, PAIRS_14A } from './group14-a.mjs';
 import { LEFT_OUT_14B, PAIRS_14B } from './group14-b.mjs';
 import { LEFT_OUT_14C, PAIRS_14C } from './group14-c.mjs';
+import { LEFT_OUT_15A, PAIRS_15A } from './group15-a.mjs';
+import { LEFT_OUT_15B, PAIRS_15B } from './group15-b.mjs';
+import { LEFT_OUT_15C, PAIRS_15C } from './group15-c.mjs';
 
 export const PAIRS = [
   // npm
@@ -3586,6 +3589,9 @@ export const PAIRS = [
   ...PAIRS_14A,
   ...PAIRS_14B,
   ...PAIRS_14C,
+  ...PAIRS_15A,
+  ...PAIRS_15B,
+  ...PAIRS_15C,
 ];
 
 /** Pairs fetched and diffed but not in the set, and why (no reported sink the fix touched, …). */
@@ -4065,4 +4071,7 @@ export const LEFT_OUT = [
   ...LEFT_OUT_14A,
   ...LEFT_OUT_14B,
   ...LEFT_OUT_14C,
+  ...LEFT_OUT_15A,
+  ...LEFT_OUT_15B,
+  ...LEFT_OUT_15C,
 ];
