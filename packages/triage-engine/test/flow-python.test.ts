@@ -208,6 +208,32 @@ describe('flow reconstruction: Python', () => {
     expect(flow(opaque, 'sql-injection')!.outcome).toBe('undecided');
   });
 
+  it('argparse results are local input; a parameter named args is not known to be', () => {
+    const parsed = [
+      'import argparse',
+      '',
+      'def main():',
+      '\tparser = argparse.ArgumentParser(prog="tool")',
+      '\tparser.add_argument("--expr")',
+      '\topts, _rest = parser.parse_known_args()',
+      '\treturn eval(',
+      '\t\topts.expr,  # sink',
+      '\t)',
+    ].join('\n');
+    expect(flow(parsed, 'code-injection')!.outcome).toBe('local');
+    // pgAdmin's cloud helper: `args` arrives from the caller (a server that builds the command
+    // line from a form), so the name alone says nothing about where the value comes from.
+    const param = [
+      'class Provider:',
+      '\tdef _create_instance(self, args):',
+      "\t\tha = 'REGIONAL' if eval(args.high_availability) else 'ZONAL'  # sink",
+      '\t\treturn ha',
+    ].join('\n');
+    const r = flow(param, 'code-injection')!;
+    expect(r.outcome).toBe('undecided');
+    expect(r.reason).toMatch(/parameter args/);
+  });
+
   it('a parameterized query binds the input apart from the SQL text', () => {
     const src = [
       'def find(request):',

@@ -16,7 +16,7 @@ const REMOTE: Partial<Record<LanguageFamily, RegExp>> = {
 const LOCAL: Partial<Record<LanguageFamily, RegExp>> = {
   javascript: /\bprocess\.(env|argv)\b|\bconfig\.get\s*\(/,
   python:
-    /\bos\.(environ|getenv)\b|\bsys\.argv\b|\bargparse\b|\bargs\.\w+|\bsettings\.[A-Z_]+|\bconfig\[/,
+    /\bos\.(environ|getenv)\b|\bsys\.argv\b|\bargparse\b|\.parse_(?:known_)?args\s*\(|\bsettings\.[A-Z_]+|\bconfig\[/,
   java: /\bSystem\.(getenv|getProperty)\s*\(|\bargs\[\d+\]|@Value\(/,
   go: /\bos\.(Getenv|LookupEnv|Args)\b|\bflag\.(String|Int|Arg|Args)\b|\bviper\.Get\w*\s*\(/,
 };
