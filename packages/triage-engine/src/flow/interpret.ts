@@ -3957,6 +3957,7 @@ const everyElementRefused = (
   env: Env,
   out: Env,
   outcome: boolean,
+  viaHelper = false,
 ): void => {
   let c: Node | null = cond;
   let truth = outcome;
@@ -3970,6 +3971,8 @@ const everyElementRefused = (
     break;
   }
   const call = c ? calleeOf(c) : null;
+  if (call && !call.receiver && c && !viaHelper)
+    return elementsCheckedByHelper(ip, call, c, out, truth);
   const fn = call?.args[0];
   const list = call?.receiver ? keyOf(call.receiver) : null;
   if (!call || !fn || !list || !CALLBACK_ARG.has(fn.kind())) return;
@@ -4010,6 +4013,50 @@ const everyElementRefused = (
       ),
     ].slice(-14),
   });
+};
+
+/**
+ * A same-file predicate over a list (`if (!isValidPath(parts)) return []` with
+ * `const isValidPath = (segs) => !segs.some((s) => BLOCKED.includes(s))`, dot-prop): its test,
+ * its parameters bound to the lists the call passes, read as `everyElementRefused` reads an
+ * inline one; what it learns of a parameter holds of the caller's list.
+ */
+const elementsCheckedByHelper = (
+  ip: Interp,
+  call: NonNullable<ReturnType<typeof calleeOf>>,
+  c: Node,
+  out: Env,
+  truth: boolean,
+): void => {
+  const fn = sameFileFunction(ip, call);
+  const test = fn ? returnedTest(fn) : null;
+  if (!fn || !test || test.before.length || isAsync(fn)) return;
+  const bound = paramsOf(fn).flatMap((p, i) => {
+    const key = call.args[i] ? keyOf(call.args[i]) : null;
+    const v = key ? out.get(key) : undefined;
+    return key && v && v.level !== CLEAN ? [{ param: p.name, key, v }] : [];
+  });
+  if (!bound.length) return;
+  const sub: Env = new Map(bound.map((b) => [b.param, b.v]));
+  const inner = new Map(sub);
+  everyElementRefused(ip, test.expr, sub, inner, truth, true);
+  for (const { param, key, v } of bound) {
+    const now = inner.get(param);
+    if (!now || now === v || !now.elemExcluded) continue;
+    out.set(key, {
+      ...v,
+      elemExcluded: now.elemExcluded,
+      ...(now.elemLacks ? { elemLacks: now.elemLacks } : {}),
+      steps: [
+        ...v.steps,
+        step(
+          lineOf(c),
+          'branch',
+          `${c.text()} is ${truth}: ${call.name}() checks every element of ${key} (${test.expr.text()})`,
+        ),
+      ].slice(-14),
+    });
+  }
 };
 
 /**

@@ -156,6 +156,9 @@ const factsOf = (v: Val, proto = true): Partial<Val> => ({
 
 const union = (a: readonly string[], b: readonly string[]): string[] => [...new Set([...a, ...b])];
 
+/** A list written empty in the code (`[]`): it holds no element. */
+const empty = (v: Val): boolean => v.level === CLEAN && v.elems?.length === 0;
+
 /** Facts true of either value: both must hold them (the higher level's when levels differ). */
 const joinFacts = (a: Val, b: Val): Partial<Val> => {
   const out: Partial<Val> = {};
@@ -163,16 +166,21 @@ const joinFacts = (a: Val, b: Val): Partial<Val> => {
     const both = new Set([...a.excluded].filter((x) => b.excluded!.has(x)));
     if (both.size) out.excluded = both;
   }
-  if (a.elemExcluded && b.elemExcluded) {
-    const both = new Set([...a.elemExcluded].filter((x) => b.elemExcluded!.has(x)));
+  // A list known to hold no element (`return []`): what is said of each element holds of it.
+  const elemExcluded = (v: Val, w: Val) => v.elemExcluded ?? (empty(v) ? w.elemExcluded : null);
+  const [ea, eb] = [elemExcluded(a, b), elemExcluded(b, a)];
+  if (ea && eb) {
+    const both = new Set([...ea].filter((x) => eb.has(x)));
     if (both.size) out.elemExcluded = both;
   }
   if (a.lacks && b.lacks) {
     const both = new Set([...a.lacks].filter((x) => b.lacks!.has(x)));
     if (both.size) out.lacks = both;
   }
-  if (a.elemLacks && b.elemLacks) {
-    const both = new Set([...a.elemLacks].filter((x) => b.elemLacks!.has(x)));
+  const elemLacks = (v: Val, w: Val) => v.elemLacks ?? (empty(v) ? w.elemLacks : null);
+  const [la, lb] = [elemLacks(a, b), elemLacks(b, a)];
+  if (la && lb) {
+    const both = new Set([...la].filter((x) => lb.has(x)));
     if (both.size) out.elemLacks = both;
   }
   if (a.noProto && b.noProto) out.noProto = true;
