@@ -106,6 +106,38 @@ describe('values checked against an anchored pattern', () => {
     // A class without a character rule takes any pattern that is read.
     expect(anchoredPatternFits('weak-hash', '^/[a-z/]+$', false)).toBe(true);
   });
+
+  // mysql_mcp_server 0.2.2: table names from a resource URI checked by a helper that raises.
+  const identifier = (pattern: string) => [
+    'import re',
+    'from mysql.connector import connect',
+    '',
+    'def validate_identifier(name: str) -> str:',
+    `    if not re.match(r'${pattern}', name):`,
+    '        raise ValueError(f"Invalid identifier {name!r}")',
+    '    return name',
+    '',
+    'def read_resource(uri):',
+    '    parts = str(uri)[8:].split("/")',
+    '    table = validate_identifier(parts[0])',
+    '    with connect(**CONFIG) as conn:',
+    '        with conn.cursor() as cursor:',
+    '            cursor.execute(f"SELECT * FROM `{table}` LIMIT 100")  # sink',
+    '            return cursor.fetchall()',
+  ];
+
+  it('when a helper refuses SQL identifiers outside letters, digits, _ and $, then the query is sanitized', () => {
+    const r = flowAt('sql-injection', identifier('^[a-zA-Z0-9_$]+$'), '# sink', 'server.py');
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(/validate_identifier/);
+  });
+
+  it('when the identifier pattern lets a blank, a backtick or any character through, then it is not', () => {
+    for (const pattern of ['^[a-zA-Z0-9_$ ]+$', '^[\\w$`]+$', '^[\\w$].*$'])
+      expect(flowAt('sql-injection', identifier(pattern), '# sink', 'server.py').outcome).not.toBe(
+        'no-source',
+      );
+  });
 });
 
 describe('values single-quoted for a shell', () => {

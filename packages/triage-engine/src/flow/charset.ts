@@ -47,7 +47,9 @@ export const keptByNegatedClass = (pattern: string): Set<string> | null => {
 /** The characters (besides letters and digits) each class tolerates in a value. */
 const TOLERATED: Record<string, RegExp> = {
   'command-injection': /^[_.\-/:@+=,%]$/,
-  'sql-injection': /^[_.]$/,
+  // `$` is a letter of MySQL and PostgreSQL identifiers; with no blank, quote or operator
+  // beside it, it cannot end a literal or start a clause.
+  'sql-injection': /^[_.$]$/,
   'nosql-injection': /^[_.-]$/,
   'code-injection': /^[_.]$/,
   'ldap-injection': /^[_.-]$/,
