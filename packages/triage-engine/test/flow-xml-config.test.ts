@@ -902,3 +902,79 @@ describe('XXE: settings named by Xerces constants', () => {
       expect(xxe(withSetting(setting), made), setting).toBeNull();
   });
 });
+
+// hazelcast 4.1.10's XmlUtil: one overloaded helper per factory type, each wrapping the setting
+// in a try and passing the value itself (`factory.setFeature(featureName, true)`).
+describe('XXE: a setting made by an overloaded helper of the file', () => {
+  const util = (helpers: string[], body: string[]) =>
+    cls(
+      [
+        ...body,
+        '',
+        '    static void setFeature(DocumentBuilderFactory dbf, String featureName) throws Exception {',
+        '        try {',
+        '            dbf.setFeature(featureName, true);',
+        '        } catch (ParserConfigurationException e) {',
+        '            rethrowUnlessIgnored(e, "feature " + featureName);',
+        '        }',
+        '    }',
+        '',
+        ...helpers,
+      ],
+      [
+        '    private static final String FEATURES_DISALLOW_DOCTYPE =',
+        '            "http://apache.org/xml/features/disallow-doctype-decl";',
+      ],
+    );
+  const saxHelper = (value: string) => [
+    '    static void setFeature(SAXParserFactory saxParserFactory, String featureName)',
+    '            throws ParserConfigurationException, SAXException {',
+    '        try {',
+    `            saxParserFactory.setFeature(featureName, ${value});`,
+    '        } catch (SAXException e) {',
+    '            rethrowUnlessIgnored(e, "feature " + featureName);',
+    '        }',
+    '    }',
+  ];
+  const staxHelper = [
+    '    static void setProperty(XMLInputFactory xmlInputFactory, String propertyName, Object value) {',
+    '        try {',
+    '            xmlInputFactory.setProperty(propertyName, value);',
+    '        } catch (IllegalArgumentException e) {',
+    '            rethrowUnlessIgnored(e, "property " + propertyName);',
+    '        }',
+    '    }',
+  ];
+  const saxMade = '        SAXParserFactory factory = SAXParserFactory.newInstance();';
+  const sax = [
+    '    public static SAXParserFactory getSAXParserFactory() throws Exception {',
+    saxMade,
+    '        setFeature(factory, FEATURES_DISALLOW_DOCTYPE);',
+    '        return factory;',
+    '    }',
+  ];
+  const staxMade = '        XMLInputFactory xmlInputFactory = XMLInputFactory.newInstance();';
+  const stax = (value: string) => [
+    '    public static XMLInputFactory getXMLInputFactory() {',
+    staxMade,
+    `        setProperty(xmlInputFactory, XMLInputFactory.SUPPORT_DTD, ${value});`,
+    '        return xmlInputFactory;',
+    '    }',
+  ];
+
+  it('when the overload for the factory’s type sets the feature true itself, then it is sanitized', () => {
+    const r = xxe(util([...saxHelper('true'), ...staxHelper], [...sax, ...stax('false')]), saxMade);
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(/DOCTYPE declarations are refused/);
+    expect(
+      xxe(util([...saxHelper('true'), ...staxHelper], [...sax, ...stax('false')]), staxMade)
+        .outcome,
+    ).toBe('no-source');
+  });
+
+  it('when the overload for the factory’s type sets it false, or the value passed is true, then nothing is decided', () => {
+    // The other overload (DocumentBuilderFactory) sets true: it is not the one that runs.
+    expect(xxe(util([...saxHelper('false'), ...staxHelper], sax), saxMade)).toBeNull();
+    expect(xxe(util([...saxHelper('true'), ...staxHelper], stax('true')), staxMade)).toBeNull();
+  });
+});

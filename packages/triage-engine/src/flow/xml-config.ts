@@ -630,14 +630,8 @@ const inHelper = (
   const index = args.findIndex((a) => a.text().replace(/^this\./, '') === target);
   if (index < 0) return null;
   const name = call.field('name')?.text();
-  const helper = root
-    .findAll({ rule: { kind: 'method_declaration' } })
-    .find((m) => m.field('name')?.text() === name);
-  const param = helper
-    ? named(helper.field('parameters') ?? helper).filter((p) => p.kind() === 'formal_parameter')[
-        index
-      ]
-    : undefined;
+  const helper = overloadFor(root, name, args.length, index, declaredType(root, target));
+  const param = helper ? formalParameters(helper)[index] : undefined;
   const body = helper?.field('body');
   const pname = param?.field('name')?.text();
   if (!body || !pname) return null;
@@ -648,6 +642,33 @@ const inHelper = (
     if (found) return { ...found, by: inner };
   }
   return forwarded(root, helper!, pname, args, constants, declaredType(root, target), maker);
+};
+
+const formalParameters = (m: Node): Node[] =>
+  named(m.field('parameters') ?? m).filter((p) => p.kind() === 'formal_parameter');
+
+/**
+ * The method of the file a call `name(…)` with `arity` arguments runs: the one declared with that
+ * name and arity, or among overloads (hazelcast's `setFeature(DocumentBuilderFactory, String)`
+ * and `setFeature(SAXParserFactory, String)`) the one whose parameter at `index` is declared with
+ * the object's type. Null when that is not known.
+ */
+const overloadFor = (
+  root: Node,
+  name: string | undefined,
+  arity: number,
+  index: number,
+  type: string | null,
+): Node | null => {
+  const same = root
+    .findAll({ rule: { kind: 'method_declaration' } })
+    .filter((m) => m.field('name')?.text() === name && formalParameters(m).length === arity);
+  if (same.length <= 1) return same[0] ?? null;
+  const typed = same.filter(
+    (m) =>
+      type !== null && formalParameters(m)[index]?.field('type')?.text().split('.').pop() === type,
+  );
+  return typed.length === 1 ? typed[0]! : null;
 };
 
 /** `(Type) p` / `((Type) p)` / `p`: the parameter an expression is, cast or not. */
@@ -683,20 +704,26 @@ const forwarded = (
   type: string | null,
   maker: string,
 ): Found | null => {
-  const params = named(helper.field('parameters') ?? helper)
-    .filter((p) => p.kind() === 'formal_parameter')
-    .map((p) => p.field('name')?.text() ?? '');
+  const params = formalParameters(helper).map((p) => p.field('name')?.text() ?? '');
   for (const inner of helper.findAll({ rule: { kind: 'method_invocation' } })) {
     const object = uncast(inner.field('object'));
     if (object?.name !== pname || (object.type && object.type !== type)) continue;
     const innerArgs = named(inner.field('arguments') ?? inner);
-    const at = innerArgs.map((a) => params.indexOf(a.text()));
-    if (!innerArgs.length || at.some((i) => i < 0)) continue;
+    // Each argument is one of the helper's parameters (the call site's argument stands for it)
+    // or a literal or constant of its own (`factory.setFeature(name, true)`).
+    const given = innerArgs.map((a) => {
+      const i = params.indexOf(a.text());
+      if (i >= 0) return callArgs[i];
+      return literal(a) !== null || (constants.has(a.text()) && !params.includes(a.text()))
+        ? a
+        : undefined;
+    });
+    if (!innerArgs.length || given.some((a) => !a)) continue;
     if (!onTypeBranches(inner, helper, pname, type)) continue;
     const found = protectiveSetting(
       root,
       inner.field('name')?.text() ?? '',
-      at.map((i) => callArgs[i]!),
+      given as Node[],
       constants,
       maker,
     );
