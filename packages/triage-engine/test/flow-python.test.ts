@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reconstructFlow } from '../src/flow/index.js';
+import { pathText } from './build.js';
 
 // Python written the way projects write it: tabs, local imports, aliases, multi-line calls.
 const at = (text: string, marker: string) =>
@@ -347,6 +348,48 @@ describe('flow reconstruction: Python', () => {
     // a public helper may have callers elsewhere: constants from this file decide nothing
     const open = src.replace(/_convert/g, 'convert');
     expect(flow(open, 'command-injection')!.outcome).toBe('undecided');
+  });
+
+  it('a private helper called by another private helper takes what the public caller checked', () => {
+    // snowflake-connector-python's write_pandas: an allow-listed option, looked up in a constant
+    // map, handed down two private helpers into the SQL text.
+    const src = [
+      'def _do_create_temp_stage(cursor, stage_location, compression):',
+      '\tcreate_stage_sql = f"CREATE TEMP STAGE identifier(?) FILE_FORMAT=(TYPE=PARQUET COMPRESSION={compression})"',
+      '\tcursor.execute(  # sink',
+      '\t\tcreate_stage_sql,',
+      '\t\tparams=(stage_location,),',
+      '\t)',
+      '',
+      'def _create_temp_stage(cursor, database, schema, compression):',
+      '\tstage_location = f"{database}.{schema}.stage"',
+      '\t_do_create_temp_stage(cursor, stage_location, compression)',
+      '\treturn stage_location',
+      '',
+      'def write_pandas(conn, df, database=None, schema=None, compression="gzip"):',
+      '\tcompression_map = {"gzip": "auto", "snappy": "snappy"}',
+      '\tif compression not in compression_map.keys():',
+      '\t\traise ProgrammingError(f"Invalid compression {compression!r}")',
+      '\tcursor = conn.cursor()',
+      '\treturn _create_temp_stage(',
+      '\t\tcursor,',
+      '\t\tdatabase,',
+      '\t\tschema,',
+      '\t\tcompression_map[compression],',
+      '\t)',
+    ].join('\n');
+    const r = flow(src, 'sql-injection', '# sink', 'connector/pandas_tools.py')!;
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(/_create_temp_stage\(/);
+    // the public function passing its own parameter unchecked decides nothing (its callers are
+    // elsewhere)
+    const raw = src
+      .replace('compression_map[compression],', 'compression,')
+      .replace('\tif compression not in compression_map.keys():\n', '')
+      .replace('\t\traise ProgrammingError(f"Invalid compression {compression!r}")\n', '');
+    expect(flow(raw, 'sql-injection', '# sink', 'connector/pandas_tools.py')!.outcome).toBe(
+      'undecided',
+    );
   });
 
   it("each parameter of a method takes its own argument from the file's callers", () => {

@@ -1181,6 +1181,8 @@ const undecided = (reason: string, path: PathStep[] = []): FlowResult => ({
 });
 
 const BUDGET = 40_000;
+/** How many levels of same-file callers a parameter's value is followed through. */
+const CALLER_LEVELS = 2;
 
 /**
  * Reconstructs, within the enclosing function (and the same file's functions it calls), where
@@ -1283,7 +1285,9 @@ const runTo = (
       // Each caller runs once for all the parameters it passes (not once per parameter).
       const siteRuns = new Map<number, Run>();
       const callers: CallerValue = (index) =>
-        callerDepth >= 1 ? null : callerValue(root, lang, cls, fn, name, index, siteRuns, imports);
+        callerDepth >= CALLER_LEVELS
+          ? null
+          : callerValue(root, lang, cls, fn, name, index, siteRuns, imports, callerDepth + 1);
       const env = paramValues(
         fn,
         lang,
@@ -1372,6 +1376,7 @@ const callerValue = (
   index: number,
   siteRuns: Map<number, Run>,
   imports: Interp['importedFunction'],
+  depth: number,
 ): Val | null => {
   if (index < 0 || name.includes(' ')) return null;
   const selfParam = paramsOf(fn)[0]?.name;
@@ -1394,7 +1399,8 @@ const callerValue = (
     if (caller && within(caller, fn)) return null;
     const at = site.range().start.index;
     let run = siteRuns.get(at);
-    if (!run) siteRuns.set(at, (run = runTo(root, lang, cls, site, args, false, 1, true, imports)));
+    if (!run)
+      siteRuns.set(at, (run = runTo(root, lang, cls, site, args, false, depth, true, imports)));
     const hits = (run.ip.argHits ?? []).map((vals) => vals[index - offset]!);
     if (run.failed || hits.length === 0) return null;
     const v = joinAll(hits, clean(step(lineOf(site), 'constant', site.text())));
