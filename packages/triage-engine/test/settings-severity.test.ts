@@ -85,7 +85,7 @@ describe('repository settings', () => {
       const v = triageFinding(
         finding({
           tool: 'ESLint',
-          ruleId: 'security/detect-non-literal-fs-filename',
+          ruleId: 'security/detect-non-literal-regexp',
           level: 'warning',
         }),
         NONE,
