@@ -209,6 +209,26 @@ describe('flow reconstruction: Python', () => {
     expect(flow(opaque, 'sql-injection')!.outcome).toBe('undecided');
   });
 
+  it('compile() hands eval the code of the source it was given', () => {
+    const src = [
+      'from flask import request',
+      '',
+      'def calc(df):',
+      '\texpr = request.args.get("calc", "")',
+      '\tcode = compile(',
+      '\t\texpr,',
+      '\t\t"<calc>",',
+      '\t\t"eval",',
+      '\t)',
+      '\treturn eval(code, {"df": df}, {})  # sink',
+    ].join('\n');
+    const r = flow(src, 'code-injection')!;
+    expect(r.outcome).toBe('input');
+    expect(r.path.map((s) => s.code).join(' | ')).toMatch(/compile\(/);
+    const fixed = src.replace('\texpr = request.args.get("calc", "")', '\texpr = "df.sum()"');
+    expect(flow(fixed, 'code-injection')!.outcome).toBe('no-source');
+  });
+
   it('argparse results are local input; a parameter named args is not known to be', () => {
     const parsed = [
       'import argparse',

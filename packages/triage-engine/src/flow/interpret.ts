@@ -147,6 +147,8 @@ const PROPAGATE = new Set([
   'partition',
   'format_map',
   'intern',
+  // Python's compile(source, filename, mode): the code object of the source it is given
+  'compile',
   'formatted',
   'strip_tags',
   'copyValueOf',
