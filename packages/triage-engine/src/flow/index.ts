@@ -1223,7 +1223,7 @@ const enclosingFunction = (n: Node): Node | null => {
 /**
  * Runs the function enclosing `sink` (or the module) with its parameters' values, recording the
  * values of `args` each time execution reaches the sink. `callerDepth` bounds the following of
- * same-file callers for parameters (one level).
+ * same-file callers for parameters (CALLER_LEVELS levels).
  */
 const runTo = (
   root: Node,

@@ -159,29 +159,27 @@ const union = (a: readonly string[], b: readonly string[]): string[] => [...new 
 /** A list written empty in the code (`[]`): it holds no element. */
 const empty = (v: Val): boolean => v.level === CLEAN && v.elems?.length === 0;
 
+type Refusal = 'excluded' | 'lacks' | 'elemExcluded' | 'elemLacks';
+
+/**
+ * The strings both values are known not to be (or hold) in `f`. What is said of each element
+ * holds of a list known to hold none (`return []` joined with a checked list).
+ */
+const refusedByBoth = (a: Val, b: Val, f: Refusal): Set<string> | undefined => {
+  const perElement = f === 'elemExcluded' || f === 'elemLacks';
+  const x = a[f] ?? (perElement && empty(a) ? b[f] : undefined);
+  const y = b[f] ?? (perElement && empty(b) ? a[f] : undefined);
+  if (!x || !y) return undefined;
+  const both = new Set([...x].filter((s) => y.has(s)));
+  return both.size ? both : undefined;
+};
+
 /** Facts true of either value: both must hold them (the higher level's when levels differ). */
 const joinFacts = (a: Val, b: Val): Partial<Val> => {
   const out: Partial<Val> = {};
-  if (a.excluded && b.excluded) {
-    const both = new Set([...a.excluded].filter((x) => b.excluded!.has(x)));
-    if (both.size) out.excluded = both;
-  }
-  // A list known to hold no element (`return []`): what is said of each element holds of it.
-  const elemExcluded = (v: Val, w: Val) => v.elemExcluded ?? (empty(v) ? w.elemExcluded : null);
-  const [ea, eb] = [elemExcluded(a, b), elemExcluded(b, a)];
-  if (ea && eb) {
-    const both = new Set([...ea].filter((x) => eb.has(x)));
-    if (both.size) out.elemExcluded = both;
-  }
-  if (a.lacks && b.lacks) {
-    const both = new Set([...a.lacks].filter((x) => b.lacks!.has(x)));
-    if (both.size) out.lacks = both;
-  }
-  const elemLacks = (v: Val, w: Val) => v.elemLacks ?? (empty(v) ? w.elemLacks : null);
-  const [la, lb] = [elemLacks(a, b), elemLacks(b, a)];
-  if (la && lb) {
-    const both = new Set([...la].filter((x) => lb.has(x)));
-    if (both.size) out.elemLacks = both;
+  for (const f of ['excluded', 'lacks', 'elemExcluded', 'elemLacks'] as const) {
+    const both = refusedByBoth(a, b, f);
+    if (both) out[f] = both;
   }
   if (a.noProto && b.noProto) out.noProto = true;
   if (a.normalized && b.normalized) out.normalized = union(a.normalized, b.normalized);

@@ -630,7 +630,8 @@ const inHelper = (
   const index = args.findIndex((a) => a.text().replace(/^this\./, '') === target);
   if (index < 0) return null;
   const name = call.field('name')?.text();
-  const helper = overloadFor(root, name, args.length, index, declaredType(root, target));
+  const type = declaredType(root, target);
+  const helper = overloadFor(root, name, args.length, index, type);
   const param = helper ? formalParameters(helper)[index] : undefined;
   const body = helper?.field('body');
   const pname = param?.field('name')?.text();
@@ -641,7 +642,7 @@ const inHelper = (
     const found = protective(root, inner, constants, maker);
     if (found) return { ...found, by: inner };
   }
-  return forwarded(root, helper!, pname, args, constants, declaredType(root, target), maker);
+  return forwarded(root, helper!, pname, args, constants, type, maker);
 };
 
 const formalParameters = (m: Node): Node[] =>
@@ -714,9 +715,7 @@ const forwarded = (
     const given = innerArgs.map((a) => {
       const i = params.indexOf(a.text());
       if (i >= 0) return callArgs[i];
-      return literal(a) !== null || (constants.has(a.text()) && !params.includes(a.text()))
-        ? a
-        : undefined;
+      return literal(a) !== null || constants.has(a.text()) ? a : undefined;
     });
     if (!innerArgs.length || given.some((a) => !a)) continue;
     if (!onTypeBranches(inner, helper, pname, type)) continue;
