@@ -107,7 +107,7 @@ describe('values checked against an anchored pattern', () => {
     expect(anchoredPatternFits('weak-hash', '^/[a-z/]+$', false)).toBe(true);
   });
 
-  // mysql_mcp_server 0.2.2: table names from a resource URI checked by a helper that raises.
+  // mysql_mcp_server 0.3.0: table names from a resource URI checked by a helper that raises.
   const identifier = (pattern: string) => [
     'import re',
     'from mysql.connector import connect',

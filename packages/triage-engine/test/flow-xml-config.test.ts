@@ -903,7 +903,7 @@ describe('XXE: settings named by Xerces constants', () => {
   });
 });
 
-// hazelcast 4.1.10's XmlUtil: one overloaded helper per factory type, each wrapping the setting
+// hazelcast 4.2.5's XmlUtil: one overloaded helper per factory type, each wrapping the setting
 // in a try and passing the value itself (`factory.setFeature(featureName, true)`).
 describe('XXE: a setting made by an overloaded helper of the file', () => {
   const util = (helpers: string[], body: string[]) =>
