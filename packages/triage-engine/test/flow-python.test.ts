@@ -485,4 +485,41 @@ describe('command injection: shell quoting imported by name', () => {
       flow(src('from .text import quote', 'quote(folder)'), 'command-injection')!.outcome,
     ).not.toBe('no-source');
   });
+
+  // asyncua 1.0.2's `_get_bounds`: `return start_time, end_time, order, limit`, unpacked by the
+  // caller; the sort order is one of two constants whatever the bounds are.
+  it('a function returning a tuple is unpacked element by element: a constant element stays constant beside an unknown one', () => {
+    const src = (picked: string) =>
+      [
+        'import aiosqlite',
+        'from datetime import datetime, timedelta',
+        '',
+        'from asyncua import ua',
+        '',
+        '',
+        'class HistorySQLite:',
+        '\t@staticmethod',
+        '\tdef _get_bounds(start, end, nb_values):',
+        '\t\torder = "ASC"',
+        '\t\tif start is None or start == ua.get_win_epoch():',
+        '\t\t\torder = "DESC"',
+        '\t\t\tstart = ua.get_win_epoch()',
+        '\t\tif end is None:',
+        '\t\t\tend = datetime.utcnow() + timedelta(days=1)',
+        '\t\tstart_time = start.isoformat(" ")',
+        '\t\treturn start_time, end.isoformat(" "), order, nb_values or -1',
+        '',
+        '\tasync def read_node_history(self, node_id, start, end, nb_values):',
+        '\t\tstart_time, end_time, order, limit = self._get_bounds(start, end, nb_values)',
+        '\t\tasync with self._db.execute(',
+        `\t\t\tf'SELECT * FROM "history" WHERE "SourceTimestamp" BETWEEN ? AND ? ORDER BY "_Id" {${picked}}',  # sink`,
+        '\t\t\t(start_time, end_time),',
+        '\t\t) as cursor:',
+        '\t\t\treturn await cursor.fetchall()',
+      ].join('\n');
+    const r = flow(src('order'), 'sql-injection')!;
+    expect(r.outcome).toBe('no-source');
+    expect(pathText(r)).toMatch(/order = "DESC"/);
+    expect(flow(src('start_time'), 'sql-injection')!.outcome).not.toBe('no-source');
+  });
 });

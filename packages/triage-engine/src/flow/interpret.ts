@@ -8,6 +8,7 @@ import {
   refusedByClass,
 } from './charset.js';
 import { flatten, literal, opensQuote, singleQuotedConcat } from './shell-quote.js';
+import { CHARACTER_PROBES, importedModules, speaksSqliteOnly, staysQuoted } from './sql-quote.js';
 import { unsafeHtmlContext } from '../code/html-context.js';
 import { escapeRe } from '../code/escape-re.js';
 import { numberNeutralizes, numericConversionIn, sanitizerIn } from '../code/sanitizers.js';
@@ -2744,18 +2745,32 @@ const guardedAfter = (ip: Interp, node: Node, env: Env): Env => {
   // An async helper called without await refuses nothing the caller waits for.
   if (!fn || (isAsync(fn) && !awaited(call))) return env;
   const guards = leadingGuards(fn);
-  if (!guards.length) return env;
+  const loop = guards.length || ip.cls !== 'sql-injection' ? [] : leadingCharacterLoop(fn);
+  if (!guards.length && !loop.length) return env;
   const sub = detached(ip, imported ? inFile(imported) : {});
   let out = env;
-  for (const { name, key, was, now } of argumentsThrough(ip, sub, fn, c, env, [], guards, false)) {
+  for (const { name, key, was, now } of argumentsThrough(
+    ip,
+    sub,
+    fn,
+    c,
+    env,
+    loop,
+    guards,
+    false,
+  )) {
     // A prototype-pollution key: what the checks refused (`prop === '__proto__'` … throw).
     const learnt = [...(now.excluded ?? [])].filter((k) => !was.excluded?.has(k));
-    if (now.level !== CLEAN && !learnt.length) continue;
+    // Characters a loop over the argument refused (`for ch in name: if ch in BAD: raise`).
+    const lacked = [...(now.lacks ?? [])].filter((k) => !was.lacks?.has(k));
+    if (now.level !== CLEAN && !learnt.length && !lacked.length) continue;
     if (out === env) out = new Map(env);
     const why = step(
       lineOf(call),
       now.level === CLEAN ? 'sanitizer' : 'branch',
-      `${call.text()} (${c.name}() refuses ${name} unless it passes its checks)`,
+      lacked.length
+        ? `${call.text()} (${c.name}() refuses ${name} when it holds ${lacked.join(' ')})`
+        : `${call.text()} (${c.name}() refuses ${name} unless it passes its checks)`,
     );
     out.set(
       key,
@@ -2763,11 +2778,37 @@ const guardedAfter = (ip: Interp, node: Node, env: Env): Env => {
         ? { level: CLEAN, steps: [...was.steps, why].slice(-14) }
         : {
             ...withStep(was, why),
-            excluded: new Set([...(was.excluded ?? []), ...learnt]),
+            ...(learnt.length ? { excluded: new Set([...(was.excluded ?? []), ...learnt]) } : {}),
+            ...(lacked.length ? { lacks: new Set([...(was.lacks ?? []), ...lacked]) } : {}),
           },
     );
   }
   return out;
+};
+
+/**
+ * A function that starts with a loop over the characters of a parameter, refusing some
+ * (`for ch in name: if ch in BAD: raise`), after plain assignments (the list of characters it
+ * refuses): those statements, run on the call's arguments, teach what the argument cannot hold
+ * (everyCharacterGuarded); empty when the function starts otherwise.
+ */
+const leadingCharacterLoop = (fn: Node): Node[] => {
+  const body = fn.field('body');
+  const stmts = body ? statementsOf(body) : [];
+  const plain = (st: Node) =>
+    /^(lexical_declaration|variable_declaration)$/.test(st.kind()) ||
+    (st.kind() === 'expression_statement' &&
+      /^(assignment|assignment_expression)$/.test(named(st)[0]?.kind() ?? ''));
+  const at = stmts.findIndex((st) => !plain(st));
+  const loop = at >= 0 ? stmts[at] : undefined;
+  if (!loop || !/^(for_statement|for_in_statement)$/.test(loop.kind())) return [];
+  const over = loop.field('right') ?? loop.field('value');
+  if (over?.kind() !== 'identifier' || !paramsOf(fn).some((p) => p.name === over.text())) return [];
+  // Its body only checks: `if …: raise` statements, nothing else run.
+  const inner = loop.field('body');
+  const checks = inner ? statementsOf(inner) : [];
+  if (!checks.length || !checks.every((st) => characterGuard(st))) return [];
+  return stmts.slice(0, at + 1);
 };
 
 /**
@@ -3074,7 +3115,25 @@ const requotedInConcat = (ip: Interp, n: Node, env: Env): Val | null => {
 
 /** What `v` is once put after the constant text `prefix` of the string or code it is part of. */
 const placedAfter = (ip: Interp, prefix: Const | undefined, v: Val, n: Node): Val =>
-  escapedIntoMarkup(ip, prefix, quotedIntoCode(ip, prefix, v, n), n);
+  escapedIntoMarkup(ip, prefix, quotedIntoSql(ip, prefix, quotedIntoCode(ip, prefix, v, n), n), n);
+
+/** A value that cannot hold the quote the SQL text before it opened: a quoted name or string. */
+const quotedIntoSql = (ip: Interp, prefix: Const | undefined, v: Val, n: Node): Val => {
+  if (ip.cls !== 'sql-injection' || v.level === CLEAN || !v.lacks || typeof prefix !== 'string')
+    return v;
+  // A Python f-string's text before the value starts with its own opening (`f'`, `rf"""`).
+  const text =
+    n.parent()?.kind() === 'interpolation'
+      ? prefix.replace(/^[rRbBuUfF]{0,2}('''|"""|'|")/, '')
+      : prefix;
+  const why = staysQuoted(text, v.lacks, speaksSqliteOnly(importedModules(ip.root.text())));
+  return why
+    ? {
+        level: CLEAN,
+        steps: [...v.steps, step(lineOf(n), 'sanitizer', `${n.text()}: ${why}`)].slice(-14),
+      }
+    : v;
+};
 
 /** A JSON literal placed where generated code starts an expression: one value, not code. */
 const quotedIntoCode = (ip: Interp, prefix: Const | undefined, v: Val, n: Node): Val =>
@@ -3948,6 +4007,89 @@ const everyElementGuarded = (
   });
 };
 
+/** A statement that always leaves: `throw`, `raise`, `return`, or a block ending in one. */
+const leaves = (st: Node | null): boolean => {
+  const exit = /^(throw_statement|raise_statement|return_statement)$/;
+  if (!st) return false;
+  if (exit.test(st.kind())) return true;
+  const last = /^(block|statement_block)$/.test(st.kind())
+    ? named(st)
+        .filter((x) => !/comment/.test(x.kind()))
+        .at(-1)
+    : null;
+  return Boolean(last && exit.test(last.kind()));
+};
+
+/** `if cond: raise …` / `if (cond) throw …` with no other branch: its condition, else null. */
+const characterGuard = (st: Node): Node | null =>
+  st.kind() === 'if_statement' &&
+  !st.field('alternative') &&
+  !named(st).some((c) => /^(elif_clause|else_clause)$/.test(c.kind())) &&
+  leaves(st.field('consequence'))
+    ? st.field('condition')
+    : null;
+
+/**
+ * A parameter declared a string (`name: str`, `name: string`, `String name`, Go's `name string`):
+ * iterating it gives its characters, not the elements of a list.
+ */
+const declaredString = (n: Node): boolean => {
+  if (n.kind() !== 'identifier') return false;
+  const fn = ancestors(n).find((a) => FUNCTION_KINDS.has(a.kind()));
+  const decl = fn ? paramsOf(fn).find((p) => p.name === n.text())?.decl : undefined;
+  if (!decl) return false;
+  const text = decl.text().replace(/\s+/g, ' ');
+  return (
+    new RegExp(`^${n.text()} ?: ?(str|string)( ?= ?.*)?$`).test(text) ||
+    new RegExp(`^(final )?String ${n.text()}$`).test(text) ||
+    new RegExp(`^${n.text()} string$`).test(text)
+  );
+};
+
+/**
+ * SQL: `for ch in name: if ch in BAD: raise …` over a string, with no `break`: when the loop ends
+ * normally every character passed its guards, so `name` holds none of the characters they refuse
+ * (each tried in the loop variable's place). Where the value is put inside a quote, that decides
+ * (sql-quote.ts).
+ */
+const everyCharacterGuarded = (
+  ip: Interp,
+  body: Node,
+  left: Node,
+  right: Node,
+  before: Env,
+  after: Env,
+): void => {
+  const subject = keyOf(right);
+  const name = left.kind() === 'identifier' ? left.text() : null;
+  const old = subject ? after.get(subject) : undefined;
+  if (ip.cls !== 'sql-injection' || !subject || !name || !old || old.level === CLEAN) return;
+  if (old.typeOf !== 'string' && !declaredString(right)) return;
+  if (body.findAll({ rule: { kind: 'break_statement' } }).length) return;
+  const guards = (/^(block|statement_block)$/.test(body.kind()) ? named(body) : [body]).flatMap(
+    (st) => {
+      const cond = characterGuard(st);
+      return cond ? [cond] : [];
+    },
+  );
+  const refused = CHARACTER_PROBES.filter((ch) =>
+    guards.some((cond) => refusedBy(ip, cond, before, false, name, ch)),
+  );
+  if (!refused.length) return;
+  after.set(subject, {
+    ...old,
+    lacks: new Set([...(old.lacks ?? []), ...refused]),
+    steps: [
+      ...old.steps,
+      step(
+        lineOf(body),
+        'branch',
+        `every character of ${subject} passed the loop's guard: none is ${refused.map((c) => JSON.stringify(c)).join(' ')}`,
+      ),
+    ].slice(-14),
+  });
+};
+
 /**
  * `if (keys.some((k) => BLOCKED.includes(k))) throw …` (or `!keys.every(…)`): where `some` is
  * false, no element of `keys` is a key the predicate accepts, tried with each prototype key in
@@ -4624,6 +4766,26 @@ const refined = (ip: Interp, cond: Node | null, env: Env, outcome: boolean): Env
           ? blocklistSafeFor(ip.cls, refused)
           : null;
       if (why) mark(found.subject, `false: ${why}`, c);
+      // SQL: which characters it cannot hold; where it is put inside a quote decides.
+      else if (refused && ip.cls === 'sql-injection') {
+        const key = keyOf(found.subject);
+        const old = key ? knownOrField(ip, out, key, found.subject, env) : undefined;
+        const chars = [...refused].filter((ch) =>
+          (CHARACTER_PROBES as readonly string[]).includes(ch),
+        );
+        if (key && old && old.level !== CLEAN && chars.length)
+          out.set(key, {
+            ...withStep(
+              old,
+              step(
+                lineOf(c),
+                'branch',
+                `${c.text()} is false: ${key} holds none of ${chars.join(' ')}`,
+              ),
+            ),
+            lacks: new Set([...(old.lacks ?? []), ...chars]),
+          });
+      }
       return;
     }
     if (
@@ -5335,6 +5497,7 @@ export const exec = (ip: Interp, n: Node, env: Env): Env | null => {
       });
       if (ip.proto && after && left && right && it && body)
         everyElementGuarded(ip, body, left, right, contents(it), e, after);
+      if (after && left && right && body) everyCharacterGuarded(ip, body, left, right, e, after);
       return after;
     }
     case 'try_statement':
@@ -5461,9 +5624,13 @@ export const exec = (ip: Interp, n: Node, env: Env): Env | null => {
     case 'throw_statement':
     case 'raise_statement': {
       const first = named(n)[0] ?? null;
-      const e = first?.kind() === 'expression_list' ? (named(first)[0] ?? null) : first;
+      // Go's `return v, err` gives its first value; Python's `return a, b` one tuple.
+      const e =
+        first?.kind() === 'expression_list' && ip.lang !== 'python'
+          ? (named(first)[0] ?? null)
+          : first;
       const v = e ? ev(ip, e, env) : constant(null, step(lineOf(n), 'constant', n.text()));
-      if (first?.kind() === 'expression_list')
+      if (first?.kind() === 'expression_list' && ip.lang !== 'python')
         for (const x of named(first).slice(1)) ev(ip, x, env);
       if (k === 'return_statement') ip.returns.push(v);
       if (k === 'return_statement' && ip.returnTo) ip.returnTo.continues.push(new Map(env));
