@@ -36,6 +36,7 @@ import { safeLoaderOption } from './safe-loader.js';
 import { objectInputFilter } from './object-filter.js';
 import { escapeRe } from '../code/escape-re.js';
 import { archiveExtraction } from './archive.js';
+import { onlyComparedWithBase } from './compared-only.js';
 import {
   CLEAN,
   INPUT,
@@ -1561,6 +1562,19 @@ export const reconstructFlow = (q: FlowQuery): FlowResult | null => {
       sanitized: true,
       reason: rooted,
       path: [step(lineOf(found.sink), 'sanitizer', found.sink.text())],
+    };
+  // A Java file object built only to be compared with its base opens nothing.
+  const compared =
+    q.cls === 'path-traversal' && lang === 'java' ? onlyComparedWithBase(found.sink) : null;
+  if (compared)
+    return {
+      outcome: 'no-source',
+      sanitized: true,
+      reason: compared,
+      path: [
+        step(lineOf(found.sink), 'sanitizer', compared),
+        step(lineOf(found.sink), 'sink', found.sink.text()),
+      ],
     };
   // Archive extraction: the members' names, not the destination, decide.
   const archive =
