@@ -35,6 +35,9 @@ import { LEFT_OUT_14C, PAIRS_14C } from './group14-c.mjs';
 import { LEFT_OUT_15A, PAIRS_15A } from './group15-a.mjs';
 import { LEFT_OUT_15B, PAIRS_15B } from './group15-b.mjs';
 import { LEFT_OUT_15C, PAIRS_15C } from './group15-c.mjs';
+import { LEFT_OUT_16A, PAIRS_16A } from './group16-a.mjs';
+import { LEFT_OUT_16B, PAIRS_16B } from './group16-b.mjs';
+import { LEFT_OUT_16C, PAIRS_16C } from './group16-c.mjs';
 
 export const PAIRS = [
   // npm
@@ -3592,6 +3595,9 @@ export const PAIRS = [
   ...PAIRS_15A,
   ...PAIRS_15B,
   ...PAIRS_15C,
+  ...PAIRS_16A,
+  ...PAIRS_16B,
+  ...PAIRS_16C,
 ];
 
 /** Pairs fetched and diffed but not in the set, and why (no reported sink the fix touched, …). */
@@ -4074,4 +4080,7 @@ export const LEFT_OUT = [
   ...LEFT_OUT_15A,
   ...LEFT_OUT_15B,
   ...LEFT_OUT_15C,
+  ...LEFT_OUT_16A,
+  ...LEFT_OUT_16B,
+  ...LEFT_OUT_16C,
 ];
