@@ -2807,7 +2807,7 @@ const leadingCharacterLoop = (fn: Node): Node[] => {
   // Its body only checks: `if …: raise` statements, nothing else run.
   const inner = loop.field('body');
   const checks = inner ? statementsOf(inner) : [];
-  if (!checks.length || !checks.every((st) => characterGuard(st))) return [];
+  if (!checks.length || !checks.every((st) => refusingGuard(st))) return [];
   return stmts.slice(0, at + 1);
 };
 
@@ -3977,17 +3977,9 @@ const everyElementGuarded = (
   if (!list || !name || !old || old.level === CLEAN) return;
   if (body.findAll({ rule: { kind: 'break_statement' } }).length) return;
   const statements = body.kind() === 'statement_block' ? named(body) : [body];
-  const exits = (st: Node | null): boolean => {
-    if (!st) return false;
-    if (/^(throw_statement|return_statement)$/.test(st.kind())) return true;
-    const last = st.kind() === 'statement_block' ? named(st).at(-1) : null;
-    return Boolean(last && /^(throw_statement|return_statement)$/.test(last.kind()));
-  };
   const refused = new Set<string>();
   for (const st of statements) {
-    if (st.kind() !== 'if_statement' || st.field('alternative') || !exits(st.field('consequence')))
-      continue;
-    const cond = st.field('condition');
+    const cond = refusingGuard(st);
     if (!cond) continue;
     const kept = refinedProto(ip, cond, new Map(before).set(name, element), false).get(name);
     for (const k of kept?.excluded ?? []) refused.add(k);
@@ -4021,7 +4013,7 @@ const leaves = (st: Node | null): boolean => {
 };
 
 /** `if cond: raise …` / `if (cond) throw …` with no other branch: its condition, else null. */
-const characterGuard = (st: Node): Node | null =>
+const refusingGuard = (st: Node): Node | null =>
   st.kind() === 'if_statement' &&
   !st.field('alternative') &&
   !named(st).some((c) => /^(elif_clause|else_clause)$/.test(c.kind())) &&
@@ -4068,7 +4060,7 @@ const everyCharacterGuarded = (
   if (body.findAll({ rule: { kind: 'break_statement' } }).length) return;
   const guards = (/^(block|statement_block)$/.test(body.kind()) ? named(body) : [body]).flatMap(
     (st) => {
-      const cond = characterGuard(st);
+      const cond = refusingGuard(st);
       return cond ? [cond] : [];
     },
   );
