@@ -35,6 +35,7 @@ export const FIRST_MEASURED = {
   12: 'fb79166',
   13: 'e6a2c99',
   14: '5df8fb6',
+  15: '732899d',
 };
 
 const advisory = loadAdvisorySet();

@@ -1,6 +1,7 @@
 // Held-out group 15, part A: pairs added 2026-12-07 after group 14 was opened, labelled from the
 // advisories and the diffs of the two published versions only; no triage rule was written
-// against them and triage has not been run on them: not yet measured.
+// against them and triage was not run on them before the group's one measurement, at `732899d`
+// (README, "Triage quality"); opened for development on 2026-12-08 (`opened`).
 // Same fields as PAIRS in pairs.mjs.
 export const PAIRS_15A = [
   {
@@ -10,7 +11,7 @@ export const PAIRS_15A = [
     fixed: '1.2.0',
     advisory: 'CVE-2025-61140 (GHSA-6c59-mwgh-r2x6)',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-12-08',
     group: 15,
     fn: 'JSONPath.prototype.apply (its per-node callback), value and _vivify (its setValue helper)',
     fix: 'value(obj, path, v), apply(obj, path, fn) and _vivify took the keys of a JSONPath expression such as "$.__proto__.x" or "$.constructor.prototype.x" and wrote with parent[key] = value / val and node[key] = value after walking onto the object the keys named, i.e. Object.prototype. 1.2.0 throws on a "__proto__", "prototype" or "constructor" key: _assert_safe_path_keys(node.path) at the top of the apply callback and in value before the write, and _assert_safe_key(key) in setValue right before node[key] = value (nodes() also checks the parsed components); the three assignments stay',
@@ -32,7 +33,7 @@ export const PAIRS_15A = [
     fixed: '6.10.3',
     advisory: 'CVE-2022-24999 (id not verified here)',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-12-08',
     group: 15,
     fn: 'parseObject (lib/parse.js: builds the nested object of one bracketed key, leaf first)',
     fix: 'parseObject wrapped the parsed value in one object per bracket segment with obj[cleanRoot] = leaf, so a query string key like "a[__proto__][b]" (or "__proto__[x]") set the prototype of the new object to an attacker-built object that the merge then carried into the result (and, through Express req.query, into application objects). 6.10.3 skips the assignment when cleanRoot is "__proto__" (else if (cleanRoot !== "__proto__")); the assignment stays for every other key. The numeric-index branch (obj[index] = leaf, an array slot) is not the sink and is not labelled',
@@ -46,7 +47,7 @@ export const PAIRS_15A = [
     fixed: '9.0.6',
     advisory: 'CVE-2021-3757 (id not verified here)',
     class: 'prototype-pollution',
-    heldOut: true,
+    opened: '2026-12-08',
     group: 15,
     fn: 'applyPatches_ (src/plugins/patches.ts: the per-patch callback)',
     fix: 'applyPatches_ walked patch.path with base = get(base, p), refusing a "__proto__" or "constructor" segment by comparing p with the string, then wrote the patch value with base[key] = value (the replace and add cases); a path segment given as an array (["__proto__"]) is not === "__proto__" but get() still used it as the key, so the walk reached Object.prototype and the write landed there. 9.0.6 converts each segment to a string first (p = "" + path[i]) so the existing check refuses it; both base[key] = value writes stay',

@@ -1,6 +1,7 @@
 // Held-out group 15, part B: pairs added 2026-12-07 after group 14 was opened, labelled from the
 // advisories and the diffs of the two published versions only; no triage rule was written
-// against them and triage has not been run on them: not yet measured.
+// against them and triage was not run on them before the group's one measurement, at `732899d`
+// (README, "Triage quality"); opened for development on 2026-12-08 (`opened`).
 // Same fields as PAIRS in pairs.mjs.
 export const PAIRS_15B = [
   {
@@ -11,7 +12,7 @@ export const PAIRS_15B = [
     advisory:
       'SQL injection in the SQLite history (FreeOpcUa/opcua-asyncio issue 276, labelled security issue; fixed by pull request 1186, first released in 1.0.2; no CVE or GHSA id verified here)',
     class: 'sql-injection',
-    heldOut: true,
+    opened: '2026-12-08',
     group: 15,
     fn: 'HistorySQLite.new_historized_node, execute_sql_delete, save_node_value, read_node_history, new_historized_event, save_event, read_event_history (asyncua/server/history_sql.py)',
     fix: 'the history table of a node is named from its node id (namespace index and identifier, which a client can choose for the nodes it adds) and put between double quotes into f-string CREATE TABLE, INSERT, DELETE and SELECT statements run with aiosqlite, so an identifier holding a quote ran other SQL on the history database; 1.0.2 calls the new validate_table_name (common/sql_injection.py: raises SqlInjectionError when the name holds a space, a quote, a semicolon, a comma, or a parenthesis or bracket) before each of these statements, which stay; the event statements also interpolate columns built from event fields, which the check does not cover, so only the statements where the table is the one interpolated value are guarded lines',

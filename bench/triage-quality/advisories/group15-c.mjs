@@ -1,6 +1,7 @@
 // Held-out group 15, part C: pairs added 2026-12-07 after group 14 was opened, labelled from the
 // advisories and the diffs of the two published versions only; no triage rule was written
-// against them and triage has not been run on them: not yet measured.
+// against them and triage was not run on them before the group's one measurement, at `732899d`
+// (README, "Triage quality"); opened for development on 2026-12-08 (`opened`).
 // Same fields as PAIRS in pairs.mjs.
 export const PAIRS_15C = [
   {
@@ -10,7 +11,7 @@ export const PAIRS_15C = [
     fixed: 'v3.7.5',
     advisory: 'CVE-2025-66626 (GHSA-xrqc-7xgx-c9vh, the incomplete fix of CVE-2025-62156)',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-12-08',
     group: 15,
     fn: 'untar (workflow/executor/executor.go, the executor unpacking a .tgz input artifact into its destination)',
     fix: 'untar already refused entry names outside the destination, but a symlink entry was checked by joining its link name under the entry directory, so an absolute link target (a link to /etc) passed the check, and a later regular entry under that link was written through it by os.OpenFile. v3.7.5 joins the link name only when it is relative and checks the cleaned target against the destination, and before the os.OpenFile of a regular entry resolves the symlinks of the parent directory and refuses it when it lies outside the resolved destination; the os.OpenFile and the join of a relative link name stay behind those checks. The filepath.Join of the entry name (checked in both versions) is not what the fix is about and is not labelled',
@@ -30,7 +31,7 @@ export const PAIRS_15C = [
     fixed: 'v0.68.0',
     advisory: 'CVE-2024-8260 (id not verified here)',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-12-08',
     group: 15,
     fn: 'loader.GetBundleDirectoryLoaderFS (opens the bundle path a caller or a CLI argument names)',
     fix: 'on Windows a path given to the loader could be a UNC path (\\\\host\\share\\bundle.tar.gz), and os.Stat / os.Open of it made the machine authenticate to that host (SMB forced authentication, leaking its NTLM hash). v0.68.0 adds checkForUNCPath, which refuses a path starting with two slashes or backslashes, after fileurl.Clean in AsBundle, GetBundleDirectoryLoaderFS and allRec; the os.Open of the bundle file in GetBundleDirectoryLoaderFS stays behind that check',
@@ -44,7 +45,7 @@ export const PAIRS_15C = [
     fixed: 'v1.7.1',
     advisory: 'CVE-2022-25856',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-12-08',
     group: 15,
     fn: "GitArtifactReader.readFromRepository and NewGitReader (sensors/artifacts/git.go, reads the file a sensor's git artifact names from the cloned repository)",
     fix: 'readFromRepository read dir + "/" + the artifact\'s filePath with ioutil.ReadFile, so a filePath with ../ or a symlink committed to the repository read any file of the sensor pod. v1.7.1 makes NewGitReader refuse a filePath holding "..", "~" or a backslash, and readFromRepository refuse the file when os.Lstat shows a symlink, before the read, which stays (now os.ReadFile of the same joined path). No pinned rule reports the vulnerable read (gosec G304 does not flag the path built by fmt.Sprintf inside the call), so there is no real line; the fixed read of the named variable is reported. The ssh key read in getSSHKeyAuth, changed in the same release for host key checking, is not labelled',
@@ -58,7 +59,7 @@ export const PAIRS_15C = [
     fixed: 'v1.6.1',
     advisory: 'CVE-2026-33211 (GHSA-j5q5-j9gm-2w5c)',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-12-08',
     group: 15,
     fn: 'repository.getFileContent (pkg/resolution/resolver/git/repository.go, reads the pathInRepo file of a git resolution request from the cloned repository)',
     fix: 'getFileContent read filepath.Join(repo.directory, path) with the pathInRepo parameter of a ResolutionRequest, so a tenant could read any file of the resolver pod (its ServiceAccount token) with ../ or a symlink in the repository. v1.6.1 resolves the symlinks of the repository directory and of the joined path, takes the path relative to the repository and refuses it when it holds .., before the os.ReadFile, which stays (now of the resolved absolute path)',
@@ -76,7 +77,7 @@ export const PAIRS_15C = [
     fixed: '1.12.261',
     advisory: 'CVE-2022-31159 (id not verified here)',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-12-08',
     group: 15,
     fn: 'TransferManager.leavesRoot (the check downloadDirectory runs on each object key before writing it under the local directory)',
     fix: 'leavesRoot built the local file from the destination directory and the object key and compared the two canonical paths as strings with startsWith, so a key resolving to a sibling directory sharing the prefix (/tmp/dl-evil under /tmp/dl) was accepted and downloadDirectory wrote outside the destination. 1.12.261 compares the canonical paths as Path objects (Path.startsWith, whole name elements); the new File(localBaseDirectory, key) the check is made on stays, now with a sound comparison',
@@ -94,7 +95,7 @@ export const PAIRS_15C = [
     fixed: '2.5.1',
     advisory: 'CVE-2022-37866, with CVE-2022-37865 in the same release (ids not verified here)',
     class: 'path-traversal',
-    heldOut: true,
+    opened: '2026-12-08',
     group: 15,
     fn: 'DefaultRepositoryCacheManager.getCachedDataFile(String resolverName, ModuleRevisionId) (the ivydata file of a module in the repository cache)',
     fix: 'the cache file was placed by substituting the module coordinates (organisation, module, revision) into the data file pattern and appending the resolver name, so coordinates holding "../" put it outside the cache. 2.5.1 adds assertInsideCache (FileUtil.isLeadingPath against the cache root, throwing otherwise) right after the File is built and before it is used, here and before the artifact downloads; the new File(...) stays. The same release makes ZipPacking skip entries outside the destination (CVE-2022-37865), whose entry-name path no rule reports',
