@@ -3971,16 +3971,11 @@ const everyElementGuarded = (
   before: Env,
   after: Env,
 ): void => {
-  const list = keyOf(right);
-  const name = left.kind() === 'identifier' ? left.text() : null;
-  const old = list ? after.get(list) : undefined;
-  if (!list || !name || !old || old.level === CLEAN) return;
-  if (body.findAll({ rule: { kind: 'break_statement' } }).length) return;
-  const statements = body.kind() === 'statement_block' ? named(body) : [body];
+  const loop = guardedLoop(body, left, right, after);
+  if (!loop) return;
+  const { subject: list, name, old } = loop;
   const refused = new Set<string>();
-  for (const st of statements) {
-    const cond = refusingGuard(st);
-    if (!cond) continue;
+  for (const cond of loop.guards) {
     const kept = refinedProto(ip, cond, new Map(before).set(name, element), false).get(name);
     for (const k of kept?.excluded ?? []) refused.add(k);
   }
@@ -4010,6 +4005,30 @@ const leaves = (st: Node | null): boolean => {
         .at(-1)
     : null;
   return Boolean(last && exit.test(last.kind()));
+};
+
+/**
+ * A loop over a variable not known clean (`for (const k of keys)`, `for ch in name:`), with no
+ * `break`: the variable, the loop's own name, its value after the loop, and the conditions of
+ * the body's `if … throw`/`raise` guards; null for any other loop.
+ */
+const guardedLoop = (
+  body: Node,
+  left: Node,
+  right: Node,
+  after: Env,
+): { subject: string; name: string; old: Val; guards: Node[] } | null => {
+  const subject = keyOf(right);
+  const name = left.kind() === 'identifier' ? left.text() : null;
+  const old = subject ? after.get(subject) : undefined;
+  if (!subject || !name || !old || old.level === CLEAN) return null;
+  if (body.findAll({ rule: { kind: 'break_statement' } }).length) return null;
+  const statements = /^(block|statement_block)$/.test(body.kind()) ? named(body) : [body];
+  const guards = statements.flatMap((st) => {
+    const cond = refusingGuard(st);
+    return cond ? [cond] : [];
+  });
+  return { subject, name, old, guards };
 };
 
 /** `if cond: raise …` / `if (cond) throw …` with no other branch: its condition, else null. */
@@ -4052,20 +4071,11 @@ const everyCharacterGuarded = (
   before: Env,
   after: Env,
 ): void => {
-  const subject = keyOf(right);
-  const name = left.kind() === 'identifier' ? left.text() : null;
-  const old = subject ? after.get(subject) : undefined;
-  if (ip.cls !== 'sql-injection' || !subject || !name || !old || old.level === CLEAN) return;
-  if (old.typeOf !== 'string' && !declaredString(right)) return;
-  if (body.findAll({ rule: { kind: 'break_statement' } }).length) return;
-  const guards = (/^(block|statement_block)$/.test(body.kind()) ? named(body) : [body]).flatMap(
-    (st) => {
-      const cond = refusingGuard(st);
-      return cond ? [cond] : [];
-    },
-  );
+  const loop = ip.cls === 'sql-injection' ? guardedLoop(body, left, right, after) : null;
+  if (!loop || (loop.old.typeOf !== 'string' && !declaredString(right))) return;
+  const { subject, name, old } = loop;
   const refused = CHARACTER_PROBES.filter((ch) =>
-    guards.some((cond) => refusedBy(ip, cond, before, false, name, ch)),
+    loop.guards.some((cond) => refusedBy(ip, cond, before, false, name, ch)),
   );
   if (!refused.length) return;
   after.set(subject, {
